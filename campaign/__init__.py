@@ -1,0 +1,1 @@
+"""Campaigns: options, weeks and weekly events, crews, arsenals, ledgers, aftermath."""

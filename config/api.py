@@ -1,0 +1,30 @@
+"""API-wide behaviour: every error is JSON, and bad input is a 400, never a 500.
+
+The rules engine raises ``RulesError`` (a ``ValueError``) for requests that break a rule
+of the game; Django raises ``ValidationError`` from model validation. Both reach the
+client as a 400 with messages keyed by field (``non_field_errors`` when no field applies).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from rules.engine.errors import RulesError
+
+
+def exception_handler(exc, context):
+    if isinstance(exc, RulesError):
+        return Response({"non_field_errors": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "message_dict"):
+            body = {
+                ("non_field_errors" if key == "__all__" else key): value
+                for key, value in exc.message_dict.items()
+            }
+        else:
+            body = {"non_field_errors": exc.messages}
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    return drf_exception_handler(exc, context)

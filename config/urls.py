@@ -1,0 +1,21 @@
+"""Top-level URLs: pages, accounts, the API with its OpenAPI schema and docs, admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
+    path("accounts/", include("accounts.urls")),
+    path("rules/", include("rules.urls")),
+    path("api/rules/", include("rules.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"

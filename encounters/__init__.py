@@ -1,0 +1,1 @@
+"""Encounters: setup generators, the live tracker, results and confirmation."""

@@ -1,0 +1,1 @@
+"""Leagues: clubs and stores, memberships and roles, campaign nights, pairings, standings."""

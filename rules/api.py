@@ -1,0 +1,5 @@
+from rest_framework.views import APIView
+
+
+class DuelOddsView(APIView):
+    pass

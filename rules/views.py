@@ -1,0 +1,5 @@
+from django.http import HttpResponse
+
+
+def odds(request):
+    return HttpResponse("todo")

@@ -1,0 +1,32 @@
+# Shared by scripts/run and scripts/test: make sure .venv exists and holds the project.
+# Installs Debian's python3-venv when venv is missing and we may use apt-get.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+PYTHON="${PYTHON:-python3}"
+
+apt_install() {
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  if command -v apt-get >/dev/null 2>&1 && { [ -z "$sudo" ] || command -v sudo >/dev/null 2>&1; }; then
+    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@"
+  else
+    echo "Please install: $*" >&2
+    return 1
+  fi
+}
+
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  echo "Python 3.11 or newer is needed (found $("$PYTHON" --version 2>&1))." >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv 2>/dev/null || { apt_install python3-venv && "$PYTHON" -m venv .venv; }
+fi
+# Reinstall only when pyproject.toml changed; an install with the test extras also
+# satisfies the plain run.
+hash="$(sha1sum pyproject.toml | cut -c1-12)"
+if [ ! -f ".venv/.installed-$hash-${VENV_EXTRAS:-base}" ] && [ ! -f ".venv/.installed-$hash-test" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e ".${VENV_EXTRAS:+[$VENV_EXTRAS]}"
+  touch ".venv/.installed-$hash-${VENV_EXTRAS:-base}"
+fi

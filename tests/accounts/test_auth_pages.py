@@ -1,0 +1,137 @@
+"""Accounts: sign up, log in, log out, password reset, and the site pages around them."""
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.urls import reverse
+
+from tests.factories import PASSWORD, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signup_creates_account_and_logs_in(client):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "lucius",
+            "email": "Lucius@Example.org",
+            "display_name": "Lucius",
+            "password1": "a-long-enough-pass-123",
+            "password2": "a-long-enough-pass-123",
+        },
+    )
+    assert response.status_code == 302
+    user = get_user_model().objects.get(username="lucius")
+    assert user.email == "lucius@example.org"
+    assert int(client.session["_auth_user_id"]) == user.pk
+
+
+def test_signup_rejects_duplicate_email_with_a_message(client):
+    UserFactory(email="taken@example.org")
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "x",
+            "email": "TAKEN@example.org",
+            "password1": "zz-long-pass-981",
+            "password2": "zz-long-pass-981",
+        },
+    )
+    assert response.status_code == 200
+    assert "already exists" in response.content.decode()
+    assert not get_user_model().objects.filter(username="x").exists()
+
+
+def test_signup_mismatched_passwords_shows_form_error(client):
+    response = client.post(
+        reverse("signup"),
+        {
+            "username": "y",
+            "email": "y@example.org",
+            "password1": "abc-def-ghi-1",
+            "password2": "different-2",
+        },
+    )
+    assert response.status_code == 200
+    assert "errorlist" in response.content.decode()
+    assert not get_user_model().objects.filter(username="y").exists()
+
+
+def test_login_and_logout(client):
+    user = UserFactory()
+    response = client.post(reverse("login"), {"username": user.username, "password": PASSWORD})
+    assert response.status_code == 302
+    assert int(client.session["_auth_user_id"]) == user.pk
+    response = client.post(reverse("logout"))
+    assert response.status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+def test_login_with_wrong_password_is_refused(client):
+    user = UserFactory()
+    response = client.post(reverse("login"), {"username": user.username, "password": "nope"})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
+
+
+def test_password_reset_sends_console_email_and_link_sets_password(client):
+    user = UserFactory(email="reset@example.org")
+    response = client.post(reverse("password_reset"), {"email": "reset@example.org"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    link = re.search(r"https?://[^/]+(/accounts/password/reset/\S+/)", mail.outbox[0].body).group(1)
+    response = client.get(link, follow=True)
+    assert response.status_code == 200
+    form_url = response.redirect_chain[-1][0]
+    response = client.post(
+        form_url, {"new_password1": "brand-new-pass-77", "new_password2": "brand-new-pass-77"}
+    )
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("brand-new-pass-77")
+
+
+def test_home_page_renders_with_navigation(client):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Duel odds" in body and 'name="viewport"' in body
+
+
+def test_unknown_page_gets_the_friendly_404(client):
+    response = client.get("/no/such/page/")
+    assert response.status_code == 404
+    assert "Page not found" in response.content.decode()
+
+
+def test_500_page_renders_without_context(client, settings):
+    from config.views import server_error
+
+    response = server_error(None)
+    assert response.status_code == 500
+    assert "Something went wrong" in response.content.decode()
+
+
+def test_healthz_reports_database(client):
+    response = client.get(reverse("healthz"))
+    assert response.json()["status"] == "ok"
+
+
+def test_admin_login_page_is_served(client):
+    assert client.get("/admin/login/").status_code == 200
+
+
+def test_load_demo_is_idempotent_and_prints_login(capsys):
+    from django.core.management import call_command
+
+    call_command("load_demo")
+    call_command("load_demo")
+    out = capsys.readouterr().out
+    assert "player / malifaux-demo" in out
+    users = get_user_model().objects
+    assert users.filter(username="player").count() == 1
+    assert users.get(username="admin").is_superuser
+    assert users.get(username="player").check_password("malifaux-demo")

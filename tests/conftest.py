@@ -1,0 +1,54 @@
+"""Shared fixtures.
+
+Real services: tests marked ``realservices`` need PostgreSQL, Redis and a Celery worker;
+tests marked ``e2e`` need Debian's Chromium. Locally they skip with a reason when a
+service is missing; with ``REQUIRE_REAL_SERVICES=1`` (set by ``.ci/run``) a missing
+service fails the test instead, so CI can never pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+REQUIRE_REAL_SERVICES = os.environ.get("REQUIRE_REAL_SERVICES") == "1"
+
+
+def require(condition: bool, reason: str) -> None:
+    """Skip (locally) or fail (in CI) when a real service a test needs is unavailable."""
+    if condition:
+        return
+    if REQUIRE_REAL_SERVICES:
+        pytest.fail(f"Required real service unavailable: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _celery_eager_by_default():
+    """Tasks run in-process unless a test asks for the real worker (``celery_worker``)."""
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    yield
+
+
+@pytest.fixture
+def user(db):
+    from tests.factories import UserFactory
+
+    return UserFactory()
+
+
+@pytest.fixture
+def logged_in_client(client, user):
+    client.force_login(user)
+    client.user = user
+    return client
+
+
+@pytest.fixture
+def api_client():
+    from rest_framework.test import APIClient
+
+    return APIClient()

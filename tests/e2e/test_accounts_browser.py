@@ -1,0 +1,29 @@
+"""Sign up, log out and log in again in a real browser, on a phone-sized screen."""
+
+import pytest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def test_signup_logout_login_in_chromium(page):
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", "marcus")
+    page.fill("#id_email", "marcus@example.org")
+    page.fill("#id_password1", "wild-hunt-42-pass")
+    page.fill("#id_password2", "wild-hunt-42-pass")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/")
+    assert page.locator("nav.main").inner_text().count("marcus") == 1
+    page.click("text=Log out")
+    page.wait_for_selector("text=Log in")
+    page.goto("/accounts/login/")
+    page.fill("#id_username", "marcus")
+    page.fill("#id_password", "wild-hunt-42-pass")
+    page.click("button[type=submit]")
+    page.wait_for_selector("text=Log out")
+
+
+def test_404_page_in_chromium(page):
+    response = page.goto("/missing-page/")
+    assert response.status == 404
+    assert page.locator("h1").inner_text() == "Page not found"
