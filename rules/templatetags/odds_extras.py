@@ -1,0 +1,38 @@
+"""Small filters for showing probabilities."""
+
+from django import template
+
+register = template.Library()
+
+SEVERITY_LABELS = {
+    "none": "No damage",
+    "weak": "Weak",
+    "moderate": "Moderate",
+    "severe": "Severe",
+    "red_joker": "Red Joker (severe + weak)",
+}
+
+
+@register.filter
+def pct(value) -> str:
+    """0.4567 -> '45.7%'; None -> '—'."""
+    if value is None:
+        return "—"
+    return f"{float(value) * 100:.1f}%"
+
+
+@register.filter
+def get(mapping, key):
+    return None if mapping is None else mapping.get(key)
+
+
+@register.filter
+def severity_label(name: str) -> str:
+    return SEVERITY_LABELS.get(name, name)
+
+
+@register.filter
+def bar_width(value, distribution) -> float:
+    """Width of a bar relative to the largest value in the distribution."""
+    peak = max(distribution.values()) if distribution else 0
+    return round(100 * float(value) / peak, 1) if peak else 0

@@ -1,0 +1,68 @@
+"""The duel calculator page at /rules/odds/: full page, HTMX partial, and errors."""
+
+import re
+
+import pytest
+
+from rules.engine.odds import DuelistSpec, DuelSpec, duel_odds
+
+pytestmark = pytest.mark.django_db
+
+QUERY = "kind=opposed&a_stat=6&a_positive=1&d_stat=5&damage=2/3/4"
+
+
+def p_win_shown(html: str) -> str:
+    return re.search(r'id="p-win">([^<]+)<', html).group(1)
+
+
+def test_page_renders_empty_form(client):
+    response = client.get("/rules/odds/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="odds-form"' in html and "hx-get" in html
+    assert 'id="p-win"' not in html
+
+
+def test_submitting_shows_exact_figures_without_javascript(client):
+    html = client.get(f"/rules/odds/?{QUERY}").content.decode()
+    expected = duel_odds(DuelSpec(DuelistSpec(6, positive=1), DuelistSpec(5), damage=(2, 3, 4)))
+    assert p_win_shown(html) == f"{float(expected.p_win) * 100:.1f}%"
+    assert 'id="damage-table"' in html
+    assert "<html" in html
+
+
+def test_htmx_request_gets_only_the_result_panel(client):
+    response = client.get(f"/rules/odds/?{QUERY}", HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "<html" not in html
+    assert 'id="p-win"' in html
+
+
+def test_simple_duel_ignores_defender_and_uses_tn(client):
+    html = client.get("/rules/odds/?kind=simple&a_stat=5&tn=13&d_stat=99").content.decode()
+    assert p_win_shown(html) == f"{25 / 54 * 100:.1f}%"
+
+
+def test_bad_values_show_messages_not_a_500(client):
+    response = client.get(
+        "/rules/odds/?kind=opposed&a_stat=-2&a_positive=9&d_stat=5&damage=2/x/4&a_hand=ZZ"
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="p-win"' not in html
+    assert "greater than or equal to 0" in html
+    assert "less than or equal to 4" in html
+    assert "weak/moderate/severe" in html
+    assert "is not a card" in html
+
+
+def test_non_numeric_value_is_a_form_message(client):
+    html = client.get("/rules/odds/?kind=opposed&a_stat=abc&d_stat=5").content.decode()
+    assert "Enter a whole number" in html
+
+
+def test_soulstone_without_master_is_explained(client):
+    html = client.get(
+        "/rules/odds/?kind=simple&a_stat=5&tn=12&a_soulstone_twist=on"
+    ).content.decode()
+    assert "Only Masters and Henchmen" in html
