@@ -79,9 +79,9 @@ class FlipViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Gen
         record = self.get_object()
         result = services.replay(record)
         body = FlipRecordSerializer(record).data
-        body["replay"] = None if result is None else {
-            "matches": result.matches, "cards": list(result.cards)
-        }
+        body["replay"] = (
+            None if result is None else {"matches": result.matches, "cards": list(result.cards)}
+        )
         return Response(body)
 
     def _validated(self, serializer_class) -> dict:

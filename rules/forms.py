@@ -28,7 +28,8 @@ def _side_fields(prefix: str, role: str) -> dict[str, forms.Field]:
     is_attacker = prefix == "a"
     fields = {
         "stat": forms.IntegerField(
-            label=f"{role} stat", initial=6 if is_attacker else 5,
+            label=f"{role} stat",
+            initial=6 if is_attacker else 5,
             widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
             required=False,
         ),
@@ -36,7 +37,9 @@ def _side_fields(prefix: str, role: str) -> dict[str, forms.Field]:
         "negative": _twists("Negative twists"),
         "bonus": forms.IntegerField(label="Bonus to total", initial=0, required=False),
         "suits": forms.MultipleChoiceField(
-            label="Built-in suits", choices=SUITS, required=False,
+            label="Built-in suits",
+            choices=SUITS,
+            required=False,
             widget=forms.CheckboxSelectMultiple,
         ),
         "can_use_soulstones": forms.BooleanField(
@@ -50,12 +53,15 @@ def _side_fields(prefix: str, role: str) -> dict[str, forms.Field]:
             "Focused +" if is_attacker else "Defensive +"
         ),
         "hand": forms.CharField(
-            label="Known hand", required=False,
+            label="Known hand",
+            required=False,
             help_text="Card codes, e.g. 9M 13R RJ (R=Rams, C=Crows, T=Tomes, M=Masks).",
         ),
         "cheat": forms.ChoiceField(
-            label="Cheat fate", choices=[("to_win", "To win"), ("never", "Never")],
-            required=False, initial="to_win",
+            label="Cheat fate",
+            choices=[("to_win", "To win"), ("never", "Never")],
+            required=False,
+            initial="to_win",
         ),
     }
     return {f"{prefix}_{name}": field for name, field in fields.items()}
@@ -70,11 +76,14 @@ class DuelOddsForm(forms.Form):
         label="Required suits", choices=SUITS, required=False, widget=forms.CheckboxSelectMultiple
     )
     trigger_suits = forms.MultipleChoiceField(
-        label="Trigger suits to watch", choices=SUITS, required=False,
+        label="Trigger suits to watch",
+        choices=SUITS,
+        required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    damage = forms.CharField(label="Damage", required=False, initial="2/3/4",
-                             help_text="weak/moderate/severe")
+    damage = forms.CharField(
+        label="Damage", required=False, initial="2/3/4", help_text="weak/moderate/severe"
+    )
     armor = forms.IntegerField(label="Armor +", required=False, initial=0)
     hard_to_wound = forms.IntegerField(label="Hard to Wound +", required=False, initial=0)
 

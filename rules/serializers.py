@@ -23,7 +23,9 @@ class CardCodeField(serializers.CharField):
 
 
 class DuelSideSerializer(serializers.Serializer):
-    stat = serializers.IntegerField(min_value=0, max_value=20, help_text="The duel stat, e.g. Ml 6.")
+    stat = serializers.IntegerField(
+        min_value=0, max_value=20, help_text="The duel stat, e.g. Ml 6."
+    )
     positive = serializers.IntegerField(
         min_value=0, max_value=MAX_TWISTS, default=0, help_text="Positive fate modifiers."
     )
@@ -32,7 +34,9 @@ class DuelSideSerializer(serializers.Serializer):
     )
     bonus = serializers.IntegerField(min_value=-10, max_value=10, default=0)
     suits = serializers.ListField(
-        child=serializers.ChoiceField(SUIT_CHOICES), default=list, max_length=4,
+        child=serializers.ChoiceField(SUIT_CHOICES),
+        default=list,
+        max_length=4,
         help_text="Suits the action or stat always adds to the total.",
     )
     can_use_soulstones = serializers.BooleanField(
@@ -43,7 +47,9 @@ class DuelSideSerializer(serializers.Serializer):
     focused = serializers.IntegerField(min_value=0, max_value=MAX_TWISTS, default=0)
     defensive = serializers.IntegerField(min_value=0, max_value=MAX_TWISTS, default=0)
     hand = serializers.ListField(
-        child=CardCodeField(), default=list, max_length=13,
+        child=CardCodeField(),
+        default=list,
+        max_length=13,
         help_text="Known control hand (card codes such as 9M, RJ).",
     )
     cheat = serializers.ChoiceField(["to_win", "never"], default="to_win")
@@ -75,7 +81,9 @@ class DuelOddsRequestSerializer(serializers.Serializer):
         child=serializers.ChoiceField(SUIT_CHOICES), default=list, max_length=4
     )
     damage = serializers.CharField(
-        required=False, allow_null=True, allow_blank=True,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
         help_text="Damage track weak/moderate/severe, e.g. 2/3/4.",
     )
     armor = serializers.IntegerField(min_value=0, max_value=10, default=0)
@@ -138,8 +146,17 @@ class FlipRecordSerializer(serializers.ModelSerializer):
 
         model = FlipRecord
         fields = [
-            "id", "purpose", "source", "seed", "cards", "net_twist", "chosen", "cheated_in",
-            "final", "flipped_by", "created_at",
+            "id",
+            "purpose",
+            "source",
+            "seed",
+            "cards",
+            "net_twist",
+            "chosen",
+            "cheated_in",
+            "final",
+            "flipped_by",
+            "created_at",
         ]
         read_only_fields = fields
 

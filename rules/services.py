@@ -58,8 +58,9 @@ def server_flip(
 ) -> FlipRecord:
     """Flip from a freshly seeded deck and record it. Raises RulesError on a bad request."""
     deck = FateDeck.fresh()
-    result = flips.flip(deck, positive=positive, negative=negative, purpose=purpose,
-                        chooser=chooser)
+    result = flips.flip(
+        deck, positive=positive, negative=negative, purpose=purpose, chooser=chooser
+    )
     return store_flip(result, actor=actor, subject=subject)
 
 
@@ -77,7 +78,11 @@ def record_table_flip(
 ) -> FlipRecord:
     """Record cards flipped at the table after checking them against the flip rules."""
     result = flips.table_flip(
-        cards, positive=positive, negative=negative, purpose=purpose, chosen=chosen,
+        cards,
+        positive=positive,
+        negative=negative,
+        purpose=purpose,
+        chosen=chosen,
         cheated_in=cheated_in,
     )
     return store_flip(result, actor=actor, subject=subject)

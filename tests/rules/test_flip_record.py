@@ -91,7 +91,9 @@ def test_api_flips_need_login(api_client):
     assert api_client.get(URL).status_code in (401, 403)
 
 
-def test_flip_list_uses_a_bounded_number_of_queries(api_client, user, django_assert_max_num_queries):
+def test_flip_list_uses_a_bounded_number_of_queries(
+    api_client, user, django_assert_max_num_queries
+):
     api_client.force_authenticate(user)
     for _ in range(30):
         services.server_flip(purpose="bulk", actor=user)

@@ -54,8 +54,10 @@ def test_known_hand_raises_the_odds(api_client):
         ({"attacker": {"stat": 5, "hand": ["14R"]}, "tn": 10}, ("attacker", "hand")),
         ({"attacker": {"stat": 5, "hand": ["9M", "9M"]}, "tn": 10}, ("attacker", "hand")),
         ({"attacker": {"stat": 5}}, ("tn",)),
-        ({"attacker": {"stat": 5, "soulstone_twist": True}, "tn": 9},
-         ("attacker", "can_use_soulstones")),
+        (
+            {"attacker": {"stat": 5, "soulstone_twist": True}, "tn": 9},
+            ("attacker", "can_use_soulstones"),
+        ),
         ({"attacker": {"stat": 5}, "defender": {"stat": 4}, "damage": "2/3"}, ("damage",)),
         ({"attacker": {"stat": "six"}, "tn": 10}, ("attacker", "stat")),
         ({}, ("attacker",)),
@@ -78,9 +80,7 @@ def test_malformed_json_is_a_400(api_client):
 
 def test_engine_rule_violation_becomes_non_field_error(api_client):
     # Focused belongs to the acting model; the engine refuses it on the defender.
-    response = post(
-        api_client, {"attacker": {"stat": 5}, "defender": {"stat": 5, "focused": 1}}
-    )
+    response = post(api_client, {"attacker": {"stat": 5}, "defender": {"stat": 5, "focused": 1}})
     assert response.status_code == 400
     assert "non_field_errors" in response.json()
 
