@@ -21,6 +21,7 @@ def odds(request: HttpRequest) -> HttpResponse:
         "severities": SEVERITIES,
         "attacker_fields": form.side_fields("a"),
         "defender_fields": form.side_fields("d"),
+        "suit_fields": [form["required_suits"], form["trigger_suits"]],
     }
     if request.htmx:
         return render(request, "rules/_odds_result.html", context)

@@ -1,0 +1,73 @@
+"""Settings come from the environment: embedded defaults, PostgreSQL/Redis, production."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup();"
+    "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'],"
+    " 'name': str(settings.DATABASES['default']['NAME']),"
+    " 'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL,"
+    " 'cache': settings.CACHES['default']['BACKEND'], 'debug': settings.DEBUG,"
+    " 'email': settings.EMAIL_BACKEND}))"
+)
+CLEAN = ("DATABASE_URL", "REDIS_URL", "DJANGO_ENV", "DJANGO_DEBUG", "CELERY_TASK_ALWAYS_EAGER")
+
+
+def run(code: str, **env: str) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in CLEAN}
+    base["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env={**base, **env},
+        capture_output=True, text=True, timeout=60,
+    )
+
+
+def settings_with(**env: str) -> dict:
+    result = run(PROBE, **env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_embedded_default_is_sqlite_eager_console_debug():
+    s = settings_with()
+    assert s["engine"] == "django.db.backends.sqlite3"
+    assert s["name"].endswith("db.sqlite3")
+    assert s["eager"] is True and s["broker"] == "memory://"
+    assert s["email"].endswith("console.EmailBackend")
+    assert s["debug"] is True
+
+
+def test_database_and_redis_urls_switch_to_postgresql_and_redis():
+    s = settings_with(DATABASE_URL="postgres://u@db:5432/campaigns", REDIS_URL="redis://r:6379/1")
+    assert s["engine"] == "django.db.backends.postgresql"
+    assert s["name"] == "campaigns"
+    assert s["eager"] is False and s["broker"] == "redis://r:6379/1"
+    assert s["cache"].endswith("RedisCache")
+
+
+def test_production_mode_passes_check_deploy_without_warnings():
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={
+            **{k: v for k, v in os.environ.items() if k not in CLEAN},
+            "DJANGO_ENV": "production",
+            "DJANGO_SECRET_KEY": "x7" * 30 + "-production-like-secret-key-for-tests",
+            "DJANGO_ALLOWED_HOSTS": "campaigns.example.org",
+        },
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_mode_refuses_to_start_without_a_secret_key():
+    result = run("import django; django.setup()", DJANGO_ENV="production",
+                 DJANGO_ALLOWED_HOSTS="x.org")
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY" in result.stderr
