@@ -1,0 +1,3 @@
+"""Pages of the content catalogue (owned by the catalogue work)."""
+
+urlpatterns: list = []
