@@ -15,8 +15,21 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from rules.engine.errors import RulesError
 
 
+def _user_errors():
+    """Domain errors whose message is meant for the user (imported late: apps load first)."""
+    from campaign.hiring import HiringRefused
+    from campaign.services.errors import CampaignError
+    from league.services import LeagueError
+
+    return RulesError, LeagueError, CampaignError, HiringRefused
+
+
 def exception_handler(exc, context):
-    if isinstance(exc, RulesError):
+    from campaign.hiring import HiringRefused
+
+    if isinstance(exc, HiringRefused):
+        return Response({"non_field_errors": exc.reasons}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, _user_errors()):
         return Response({"non_field_errors": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):

@@ -10,17 +10,12 @@ from league.models import MANAGING_ROLES, League, Membership, Role
 
 
 def membership(user, league: League) -> Membership | None:
+    """The user's active membership of the league, or None."""
     if not user.is_authenticated:
         return None
-    cache = getattr(user, "_membership_cache", None)
-    if cache is None:
-        cache = user._membership_cache = {}
-    if league.pk not in cache:
-        cache[league.pk] = (
-            Membership.objects.filter(league=league, user=user,
-                                      status=Membership.Status.ACTIVE).first()
-        )
-    return cache[league.pk]
+    return Membership.objects.filter(
+        league=league, user=user, status=Membership.Status.ACTIVE
+    ).first()
 
 
 def is_member(user, league: League) -> bool:

@@ -1,0 +1,196 @@
+"""Campaign API: campaigns, crews, arsenal sheets, the starting arsenal and New Hires."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from campaign.models import Campaign, Crew, ScripEntry
+from campaign.selectors import arsenal_sheet, crew_queryset, visible_campaigns
+from campaign.services import campaigns as campaign_services
+from campaign.services import crews as crew_services
+from campaign.services.access import can_view_campaign
+from league.models import League
+from rules.models import Faction, ModelCard, UpgradeCard
+
+
+class CampaignSerializer(serializers.ModelSerializer):
+    league = serializers.SlugRelatedField(slug_field="slug", queryset=League.objects.all())
+
+    class Meta:
+        model = Campaign
+        fields = [
+            "id", "league", "name", "slug", "description", "status", "visibility",
+            "length_weeks", "start_date", "weekday", "current_week", "starting_arsenal_size",
+            "max_games_per_week", *Campaign.OPTION_FIELDS, "competitive_mode",
+        ]
+        read_only_fields = ["id", "slug", "status", "current_week"]
+
+
+class CrewSummarySerializer(serializers.ModelSerializer):
+    player = serializers.StringRelatedField()
+    faction = serializers.SlugRelatedField(slug_field="code", read_only=True)
+    leader = serializers.CharField(source="leader.card.name", default=None, read_only=True)
+
+    class Meta:
+        model = Crew
+        fields = ["id", "name", "player", "faction", "status", "leader", "scrip", "joined_week"]
+
+
+class JoinSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    faction = serializers.SlugRelatedField(slug_field="code", queryset=Faction.objects.all())
+
+
+class StartingArsenalSerializer(serializers.Serializer):
+    leader = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all())
+    models = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True,
+                                                allow_empty=True)
+    upgrade = serializers.PrimaryKeyRelatedField(queryset=UpgradeCard.objects.all(),
+                                                 required=False, allow_null=True)
+    upgrade_on = serializers.IntegerField(
+        required=False, allow_null=True, min_value=-1,
+        help_text="-1 for the Leader, else the index into models.")
+
+    def validate(self, attrs):
+        if attrs.get("upgrade") and attrs.get("upgrade_on") is None:
+            raise serializers.ValidationError({"upgrade_on": "Say which model carries it."})
+        if attrs.get("upgrade_on") is not None and attrs["upgrade_on"] >= len(attrs["models"]):
+            raise serializers.ValidationError({"upgrade_on": "No model at that index."})
+        return attrs
+
+
+class NewHiresSerializer(serializers.Serializer):
+    models = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True)
+    upgrades = serializers.PrimaryKeyRelatedField(queryset=UpgradeCard.objects.all(),
+                                                  many=True, required=False)
+
+
+class ScripEntrySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ScripEntry
+        fields = ["id", "week", "kind", "amount", "reason", "created_at"]
+
+
+def sheet_data(crew: Crew) -> dict:
+    sheet = arsenal_sheet(crew)
+
+    def names(rows):
+        return [{"id": u.pk, "name": u.name, "kind": u.kind} for u in rows]
+
+    return {
+        **CrewSummarySerializer(crew).data,
+        "campaign": crew.campaign_id,
+        "arsenal_cost": sheet.arsenal_cost,
+        "models": [
+            {"id": m.row.pk, "card": m.row.card_id, "name": m.row.card.name,
+             "station": m.row.station, "is_leader": m.is_leader, "stats": m.stats,
+             "cost": m.row.card.cost, "sample_data": m.row.card.pack.is_sample,
+             "upgrades": names(m.upgrades), "skills": names(m.skills),
+             "injuries": names(m.injuries)}
+            for m in sheet.models
+        ],
+        "annihilated": [{"id": m.pk, "name": m.card.name, "week": m.annihilated_week}
+                        for m in sheet.annihilated],
+        "unattached_upgrades": names(sheet.unattached),
+        "scrip_ledger": ScripEntrySerializer(sheet.ledger, many=True).data,
+        "bounties": [{"name": b.name, "status": b.status} for b in sheet.bounties],
+        "history": [{"week": e.week, "kind": e.kind, "description": e.description}
+                    for e in sheet.events],
+    }
+
+
+class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
+                      mixins.CreateModelMixin, mixins.UpdateModelMixin,
+                      viewsets.GenericViewSet):
+    serializer_class = CampaignSerializer
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return visible_campaigns(self.request.user)
+
+    def perform_create(self, serializer):
+        data = dict(serializer.validated_data)
+        serializer.instance = campaign_services.create_campaign(
+            league=data.pop("league"), actor=self.request.user, **data)
+
+    def perform_update(self, serializer):
+        data = dict(serializer.validated_data)
+        data.pop("league", None)
+        serializer.instance = campaign_services.update_campaign(
+            campaign=serializer.instance, actor=self.request.user, **data)
+
+    @extend_schema(responses={200: CrewSummarySerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def crews(self, request, pk=None):
+        campaign = self.get_object()
+        rows = campaign.crews.exclude(status="retired").select_related(
+            "player", "faction", "leader__card")
+        return Response(CrewSummarySerializer(rows, many=True).data)
+
+    @extend_schema(request=JoinSerializer, responses={201: CrewSummarySerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def join(self, request, pk=None):
+        campaign = self.get_object()
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        crew = crew_services.join_campaign(campaign=campaign, player=request.user,
+                                           **serializer.validated_data)
+        return Response(CrewSummarySerializer(crew).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: CampaignSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def start(self, request, pk=None):
+        campaign = campaign_services.start_campaign(campaign=self.get_object(),
+                                                    actor=request.user)
+        return Response(CampaignSerializer(campaign).data)
+
+
+class CrewViewSet(viewsets.GenericViewSet):
+    """A crew's arsenal sheet (readable by whoever may see the campaign) and its writes."""
+
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+    serializer_class = CrewSummarySerializer
+
+    def get_queryset(self):
+        return crew_queryset()
+
+    def get_object(self):
+        crew = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
+        if not can_view_campaign(self.request.user, crew.campaign):
+            raise PermissionDenied("This campaign is visible to its league's members only.")
+        return crew
+
+    @extend_schema(responses={200: dict})
+    def retrieve(self, request, pk=None):
+        return Response(sheet_data(self.get_object()))
+
+    @extend_schema(request=StartingArsenalSerializer, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="starting-arsenal")
+    def starting_arsenal(self, request, pk=None):
+        crew = self.get_object()
+        serializer = StartingArsenalSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        crew_services.build_starting_arsenal(
+            crew=crew, actor=request.user, leader=data["leader"], models=data["models"],
+            upgrade=data.get("upgrade"), upgrade_on_index=data.get("upgrade_on"))
+        crew = self.get_object()
+        return Response(sheet_data(crew), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=NewHiresSerializer, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="new-hires")
+    def new_hires(self, request, pk=None):
+        crew = self.get_object()
+        serializer = NewHiresSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        crew_services.new_hires(crew=crew, actor=request.user,
+                                models=serializer.validated_data["models"],
+                                upgrades=serializer.validated_data.get("upgrades", []))
+        return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
+
+

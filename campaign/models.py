@@ -1,0 +1,379 @@
+"""Campaigns, crews and their arsenals, with ledgers and history.
+
+Quantities that change over a campaign are never overwritten in place without a record:
+scrip is an append-only ledger (``ScripEntry``) whose sum is the balance (``Crew.scrip``
+caches it inside the same transaction and is reconciled in tests), and every change to an
+arsenal is an ``ArsenalEvent``. Annihilated models and upgrades stay in the database with
+their status, so the sheet's history stays whole.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.contenttypes.fields import GenericForeignKey
+from django.contrib.contenttypes.models import ContentType
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+from rules.models import ContentPack, Faction, ModelCard, Station, UpgradeCard
+
+STANDARD_LENGTHS = (4, 6, 8, 12)
+WEEKLY_SCRIP_CAP = 16
+EXTRA_SCRIP_CAP = 20
+MAX_STARTING_SCRIP = 3
+
+
+class Campaign(models.Model):
+    class Status(models.TextChoices):
+        SETUP = "setup", "Setting up"
+        RUNNING = "running", "Running"
+        ENDED = "ended", "Ended"
+
+    class Competitive(models.TextChoices):
+        NONE = "none", "None (narrative)"
+        TOURNAMENT = "tournament", "Tournament Style"
+        HIDE_OUTS = "hide_outs", "Hide Outs"
+
+    class Visibility(models.TextChoices):
+        PUBLIC = "public", "Public"
+        MEMBERS = "members", "League members only"
+
+    class Weekday(models.IntegerChoices):
+        MONDAY = 0, "Monday"
+        TUESDAY = 1, "Tuesday"
+        WEDNESDAY = 2, "Wednesday"
+        THURSDAY = 3, "Thursday"
+        FRIDAY = 4, "Friday"
+        SATURDAY = 5, "Saturday"
+        SUNDAY = 6, "Sunday"
+
+    league = models.ForeignKey("league.League", on_delete=models.CASCADE,
+                               related_name="campaigns")
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=140)
+    description = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices,
+                                  default=Visibility.PUBLIC)
+    length_weeks = models.PositiveSmallIntegerField(
+        default=6, validators=[MinValueValidator(1), MaxValueValidator(52)],
+        help_text="The book suggests 4, 6, 8 or 12 weeks.",
+    )
+    start_date = models.DateField(help_text="The first weekly event day.")
+    weekday = models.PositiveSmallIntegerField(choices=Weekday.choices, default=Weekday.TUESDAY)
+    current_week = models.PositiveSmallIntegerField(
+        default=1, help_text="The campaign week now in play (1 while setting up)."
+    )
+    starting_arsenal_size = models.PositiveSmallIntegerField(
+        default=35, validators=[MinValueValidator(20), MaxValueValidator(100)]
+    )
+    max_games_per_week = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(14)]
+    )
+    # Optional rules (campaign book, Optional Rules); all off by default.
+    masters_from_start = models.BooleanField("Masters from the start", default=False)
+    no_injuries = models.BooleanField("No Injuries", default=False)
+    individual_events = models.BooleanField("Individual Events", default=False)
+    extra_scrip = models.BooleanField("Extra Scrip", default=False)
+    unavoidable_injury = models.BooleanField("Unavoidable Injury", default=False)
+    collusion_and_trading = models.BooleanField("Collusion and Trading", default=False)
+    highlander = models.BooleanField("Highlander", default=False)
+    good_doctor = models.BooleanField("The Good Doctor", default=False)
+    wandering_relic = models.BooleanField("The Wandering Relic", default=False)
+    before_the_event = models.BooleanField("Before The Event", default=False)
+    cut_em_up = models.BooleanField("Cut 'Em Up For Parts", default=False)
+    competitive_mode = models.CharField(max_length=12, choices=Competitive.choices,
+                                        default=Competitive.NONE)
+    content_packs = models.ManyToManyField(
+        ContentPack, blank=True, related_name="campaigns",
+        help_text="Cards crews may hire from (all packs when none are chosen).",
+    )
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    OPTION_FIELDS = (
+        "masters_from_start", "no_injuries", "individual_events", "extra_scrip",
+        "unavoidable_injury", "collusion_and_trading", "highlander", "good_doctor",
+        "wandering_relic", "before_the_event", "cut_em_up",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="unique_campaign_slug"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaign:detail", args=[self.pk])
+
+    @property
+    def weekly_scrip_cap(self) -> int:
+        return EXTRA_SCRIP_CAP if self.extra_scrip else WEEKLY_SCRIP_CAP
+
+    @property
+    def halfway_week(self) -> int:
+        """The week whose New Hires first allow a Master (week 4 of 6, week 5 of 8)."""
+        return self.length_weeks // 2 + 1
+
+    @property
+    def is_read_only(self) -> bool:
+        return self.status == self.Status.ENDED
+
+    def enabled_options(self) -> list[str]:
+        return [self._meta.get_field(f).verbose_name for f in self.OPTION_FIELDS
+                if getattr(self, f)]
+
+
+class Crew(models.Model):
+    """A player's crew in one campaign: faction, leader, arsenal, scrip and history."""
+
+    class Status(models.TextChoices):
+        BUILDING = "building", "Building the starting arsenal"
+        ACTIVE = "active", "Active"
+        RETIRED = "retired", "Retired (started anew)"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="crews")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                               related_name="crews")
+    name = models.CharField(max_length=120)
+    faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="crews")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.BUILDING)
+    leader = models.ForeignKey("ArsenalModel", null=True, blank=True,
+                               on_delete=models.SET_NULL, related_name="+")
+    joined_week = models.PositiveSmallIntegerField(default=1)
+    scrip = models.IntegerField(default=0, help_text="Cached sum of the scrip ledger.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "player"], condition=~models.Q(status="retired"),
+                name="one_current_crew_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaign:crew", args=[self.pk])
+
+
+class ArsenalModel(models.Model):
+    """One model in a crew's arsenal. Its station may change (Change of Station)."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In the arsenal"
+        ANNIHILATED = "annihilated", "Annihilated"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="models")
+    card = models.ForeignKey(ModelCard, on_delete=models.PROTECT, related_name="+")
+    station = models.CharField(max_length=10, choices=Station.choices)
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    hired_week = models.PositiveSmallIntegerField(default=1)
+    cost_paid = models.PositiveSmallIntegerField(default=0)
+    annihilated_week = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["crew", "id"]
+
+    def __str__(self) -> str:
+        return self.card.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == self.Status.ACTIVE
+
+
+class ArsenalUpgrade(models.Model):
+    """An upgrade, skill, injury or campaign equipment held by a crew.
+
+    Non-Campaign upgrades come from an ``UpgradeCard`` and may move between legal models;
+    skills and injuries are rows of the campaign tables (``table_key``) and stay on the
+    model they were attached to. ``stat_effects`` holds e.g. ``{"df": -1}``.
+    """
+
+    class Kind(models.TextChoices):
+        UPGRADE = "upgrade", "Upgrade"
+        EQUIPMENT = "equipment", "Campaign Equipment"
+        SKILL = "skill", "Skill"
+        INJURY = "injury", "Injury"
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In the arsenal"
+        ANNIHILATED = "annihilated", "Annihilated"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="upgrades")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    card = models.ForeignKey(UpgradeCard, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="+")
+    table_key = models.CharField(max_length=80, blank=True)
+    name = models.CharField(max_length=120)
+    attached_to = models.ForeignKey(ArsenalModel, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="upgrades")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
+    acquired_week = models.PositiveSmallIntegerField(default=1)
+    cost_paid = models.PositiveSmallIntegerField(default=0)
+    stat_effects = models.JSONField(default=dict, blank=True)
+    counts_as_skill = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["crew", "kind", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ScripEntry(models.Model):
+    """One line of the scrip ledger. Gains count toward the weekly cap; the excess over
+    the cap is recorded as a ``discarded`` entry, never silently dropped."""
+
+    class Kind(models.TextChoices):
+        STARTING = "starting", "Unspent starting soulstones"
+        GAIN = "gain", "Earned"
+        DISCARDED = "discarded", "Discarded over the weekly cap"
+        SPEND = "spend", "Spent"
+        ADJUSTMENT = "adjustment", "Organizer adjustment"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="scrip_entries")
+    week = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    amount = models.IntegerField(help_text="Signed: gains positive, spending negative.")
+    reason = models.CharField(max_length=200)
+    source_type = models.ForeignKey(ContentType, null=True, blank=True,
+                                    on_delete=models.SET_NULL)
+    source_id = models.PositiveBigIntegerField(null=True, blank=True)
+    source = GenericForeignKey("source_type", "source_id")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["crew", "id"]
+        indexes = [models.Index(fields=["crew", "week", "kind"])]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} scrip ({self.reason})"
+
+
+class ArsenalEvent(models.Model):
+    """The history of an arsenal: every hire, purchase, injury, skill, change and loss."""
+
+    class Kind(models.TextChoices):
+        STARTED = "started", "Starting arsenal built"
+        HIRED = "hired", "Model hired"
+        UPGRADE_BOUGHT = "upgrade_bought", "Upgrade bought"
+        UPGRADE_MOVED = "upgrade_moved", "Upgrade moved"
+        SKILL = "skill", "Skill gained"
+        INJURY = "injury", "Injury suffered"
+        STATION = "station", "Station changed"
+        ANNIHILATED = "annihilated", "Annihilated"
+        LEADER = "leader", "New Leader"
+        RETIRED = "retired", "Crew started anew"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    week = models.PositiveSmallIntegerField()
+    model = models.ForeignKey(ArsenalModel, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="events")
+    upgrade = models.ForeignKey(ArsenalUpgrade, null=True, blank=True,
+                                on_delete=models.SET_NULL, related_name="events")
+    description = models.CharField(max_length=250)
+    detail = models.JSONField(default=dict, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["crew", "id"]
+
+    def __str__(self) -> str:
+        return self.description
+
+
+class NewHires(models.Model):
+    """The record that a crew took its New Hires in a week (one per crew per week)."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="new_hires")
+    week = models.PositiveSmallIntegerField()
+    scrip_spent = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["crew", "week"], name="one_new_hires_per_week"),
+        ]
+
+
+class CrewBounty(models.Model):
+    """A bounty a crew bought and its progress (parts completed). The aftermath fills it."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        COMPLETED = "completed", "Completed"
+        ABANDONED = "abandoned", "Abandoned"
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="bounties")
+    bounty_key = models.CharField(max_length=80)
+    name = models.CharField(max_length=120)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    progress = models.JSONField(default=dict, blank=True)
+    bought_week = models.PositiveSmallIntegerField()
+    completed_week = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["crew", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class HideOut(models.Model):
+    """A crew's hide out (Hide Outs competitive mode): its type and built fortifications."""
+
+    crew = models.OneToOneField(Crew, on_delete=models.CASCADE, related_name="hide_out")
+    hide_out_key = models.CharField(max_length=80)
+    name = models.CharField(max_length=120)
+    flair = models.PositiveSmallIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Fortification(models.Model):
+    hide_out = models.ForeignKey(HideOut, on_delete=models.CASCADE,
+                                 related_name="fortifications")
+    key = models.CharField(max_length=80)
+    name = models.CharField(max_length=120)
+    built_week = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["hide_out", "key"], name="one_of_each_fortification"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class ConstructionEntry(models.Model):
+    """Construction material ledger (Hide Outs mode), append-only like scrip."""
+
+    crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="cm_entries")
+    week = models.PositiveSmallIntegerField()
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=200)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                              on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["crew", "id"]

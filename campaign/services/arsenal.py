@@ -1,0 +1,220 @@
+"""Changes to arsenal entries: skills, injuries, station, annihilation, leader succession.
+
+Each model keeps its own history (``ArsenalEvent``); nothing is deleted: an annihilated
+model or upgrade stays on the sheet's history with its status.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade, Crew
+from campaign.services import scrip
+from campaign.services.access import require_crew_editor
+from campaign.services.errors import CampaignError
+from rules.models import Station
+
+STATS = ("wk", "cg", "ht", "wp", "df", "wd")
+STATION_ORDER = [Station.MASTER, Station.HENCHMAN, Station.ENFORCER, Station.MINION,
+                 Station.PEON]
+
+
+def max_skills(station: str) -> int:
+    from rules import tables
+
+    return tables.station_limits(station).max_skills
+
+
+def max_injuries(station: str) -> int:
+    from rules import tables
+
+    return tables.station_limits(station).max_injuries
+
+
+def effective_stats(model: ArsenalModel, upgrades=None) -> dict[str, int | None]:
+    """The stat line as changed by its active injuries and skills; never below 1.
+
+    Pass ``upgrades`` (already fetched) to avoid a query per model on the sheet.
+    """
+    card = model.card
+    stats = {s: getattr(card, s) for s in STATS}
+    if upgrades is None:
+        upgrades = model.upgrades.filter(status=ArsenalUpgrade.Status.ACTIVE)
+    for upgrade in upgrades:
+        for stat, delta in (upgrade.stat_effects or {}).items():
+            if stats.get(stat) is not None:
+                stats[stat] = max(1, stats[stat] + int(delta))
+    return stats
+
+
+def _event(crew, kind, description, *, actor, model=None, upgrade=None, **detail):
+    return ArsenalEvent.objects.create(
+        crew=crew, kind=kind, week=crew.campaign.current_week, model=model, upgrade=upgrade,
+        description=description[:250], detail=detail, actor=actor)
+
+
+def _lock_model(model: ArsenalModel) -> tuple[Crew, ArsenalModel]:
+    crew = scrip.lock_crew(model.crew)
+    if crew.campaign.is_read_only:
+        raise CampaignError("This campaign has ended; its arsenal sheets are read-only.")
+    model = ArsenalModel.objects.select_for_update().select_related("card").get(pk=model.pk)
+    if not model.is_active:
+        raise CampaignError(f"{model.card.name} has been annihilated.")
+    return crew, model
+
+
+def _active(model: ArsenalModel, kind: str):
+    return model.upgrades.filter(kind=kind, status=ArsenalUpgrade.Status.ACTIVE)
+
+
+@dataclass(frozen=True)
+class InjuryResult:
+    upgrade: ArsenalUpgrade | None
+    annihilated: bool
+    duplicate: bool
+
+
+@transaction.atomic
+def add_skill(*, model: ArsenalModel, actor, key: str, name: str, stat_effects=None,
+              replaces: ArsenalUpgrade | None = None, cost_paid: int = 0) -> ArsenalUpgrade:
+    """Attach a skill. At the station's limit, the player annihilates one to make room."""
+    require_crew_editor(actor, model.crew)
+    crew, model = _lock_model(model)
+    skills = list(_active(model, ArsenalUpgrade.Kind.SKILL))
+    limit = max_skills(model.station)
+    if limit == 0:
+        raise CampaignError(f"{model.card.name} is a {model.get_station_display()}: it cannot "
+                            "learn skills.")
+    if any(s.table_key == key for s in skills):
+        raise CampaignError(f"{model.card.name} already has {name}.")
+    if len(skills) >= limit:
+        if replaces is None or replaces.pk not in {s.pk for s in skills}:
+            raise CampaignError(
+                f"{model.card.name} already has {limit} skill(s), its station's maximum: "
+                "choose one to annihilate to learn the new one.")
+        _annihilate_upgrade(crew, replaces, actor, why=f"to make room for {name}")
+    skill = ArsenalUpgrade.objects.create(
+        crew=crew, kind=ArsenalUpgrade.Kind.SKILL, table_key=key, name=name, attached_to=model,
+        acquired_week=crew.campaign.current_week, stat_effects=stat_effects or {},
+        cost_paid=cost_paid)
+    _event(crew, ArsenalEvent.Kind.SKILL, f"{model.card.name} learned {name}", actor=actor,
+           model=model, upgrade=skill)
+    return skill
+
+
+@transaction.atomic
+def add_injury(*, model: ArsenalModel, actor, key: str, name: str,
+               stat_effects=None) -> InjuryResult:
+    """Attach an injury: a duplicate gives nothing; past the maximum the model is annihilated."""
+    require_crew_editor(actor, model.crew)
+    crew, model = _lock_model(model)
+    injuries = list(_active(model, ArsenalUpgrade.Kind.INJURY))
+    if any(i.table_key == key for i in injuries):
+        _event(crew, ArsenalEvent.Kind.INJURY, f"{model.card.name} already has {name}: no new "
+               "injury", actor=actor, model=model, duplicate=True)
+        return InjuryResult(None, annihilated=False, duplicate=True)
+    if len(injuries) >= max_injuries(model.station):
+        annihilate_model(model=model, actor=actor,
+                         why=f"one injury too many ({name} on top of {len(injuries)})")
+        return InjuryResult(None, annihilated=True, duplicate=False)
+    injury = ArsenalUpgrade.objects.create(
+        crew=crew, kind=ArsenalUpgrade.Kind.INJURY, table_key=key, name=name,
+        attached_to=model, acquired_week=crew.campaign.current_week,
+        stat_effects=stat_effects or {})
+    _event(crew, ArsenalEvent.Kind.INJURY, f"{model.card.name} suffered {name}", actor=actor,
+           model=model, upgrade=injury)
+    return InjuryResult(injury, annihilated=False, duplicate=False)
+
+
+@transaction.atomic
+def change_station(*, model: ArsenalModel, actor, station: str) -> ArsenalModel:
+    """Change of Station: the model counts as the new station from now on."""
+    require_crew_editor(actor, model.crew)
+    crew, model = _lock_model(model)
+    if station not in Station.values:
+        raise CampaignError(f"Unknown station {station!r}.")
+    old = model.get_station_display()
+    model.station = station
+    model.save(update_fields=["station"])
+    _event(crew, ArsenalEvent.Kind.STATION,
+           f"{model.card.name} changed station: {old} to {model.get_station_display()}",
+           actor=actor, model=model, old=old, new=station)
+    return model
+
+
+def _annihilate_upgrade(crew, upgrade: ArsenalUpgrade, actor, *, why: str) -> None:
+    upgrade.status = ArsenalUpgrade.Status.ANNIHILATED
+    upgrade.save(update_fields=["status"])
+    _event(crew, ArsenalEvent.Kind.ANNIHILATED, f"{upgrade.name} annihilated {why}",
+           actor=actor, upgrade=upgrade, model=upgrade.attached_to)
+
+
+@transaction.atomic
+def annihilate_model(*, model: ArsenalModel, actor, why: str = "") -> ArsenalModel | None:
+    """Remove a model from the arsenal for good, with its skills and injuries; upgrades
+    return to the arsenal. Returns the new Leader when the Leader was lost."""
+    require_crew_editor(actor, model.crew)
+    crew, model = _lock_model(model)
+    week = crew.campaign.current_week
+    model.status = ArsenalModel.Status.ANNIHILATED
+    model.annihilated_week = week
+    model.save(update_fields=["status", "annihilated_week"])
+    for upgrade in model.upgrades.filter(status=ArsenalUpgrade.Status.ACTIVE):
+        if upgrade.kind in (ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.INJURY):
+            _annihilate_upgrade(crew, upgrade, actor, why=f"with {model.card.name}")
+        else:
+            upgrade.attached_to = None
+            upgrade.save(update_fields=["attached_to"])
+    _event(crew, ArsenalEvent.Kind.ANNIHILATED,
+           f"{model.card.name} annihilated" + (f": {why}" if why else ""), actor=actor,
+           model=model)
+    if crew.leader_id == model.pk:
+        return _succeed_leader(crew, actor)
+    return None
+
+
+def succession_candidates(crew: Crew) -> list[ArsenalModel]:
+    """Who may lead next: a Henchman if there is one, else the most expensive models."""
+    models = list(crew.models.filter(status=ArsenalModel.Status.ACTIVE).select_related("card"))
+    for station in (Station.MASTER, Station.HENCHMAN):
+        found = [m for m in models if m.station == station]
+        if found:
+            return found
+    if not models:
+        return []
+    top = max(m.card.cost or 0 for m in models)
+    return [m for m in models if (m.card.cost or 0) == top]
+
+
+def _succeed_leader(crew: Crew, actor) -> ArsenalModel | None:
+    """Pick the first candidate; the player may switch between tied ones (set_leader)."""
+    candidates = succession_candidates(crew)
+    crew.leader = candidates[0] if candidates else None
+    crew.save(update_fields=["leader"])
+    if crew.leader:
+        _event(crew, ArsenalEvent.Kind.LEADER, f"{crew.leader.card.name} now leads the crew",
+               actor=actor, model=crew.leader,
+               tied=[m.pk for m in candidates])
+    return crew.leader
+
+
+@transaction.atomic
+def set_leader(*, crew: Crew, actor, model: ArsenalModel) -> ArsenalModel:
+    """Choose among the candidates after a Leader was lost (ties are the player's call)."""
+    require_crew_editor(actor, crew)
+    crew = scrip.lock_crew(crew)
+    succession = crew.events.filter(kind=ArsenalEvent.Kind.LEADER).order_by("-id").first()
+    tied = (succession.detail or {}).get("tied", []) if succession else []
+    if not tied or succession.week != crew.campaign.current_week:
+        raise CampaignError("The Leader changes only when a Master joins or the Leader is "
+                            "annihilated.")
+    if model.pk not in tied or model.pk not in {m.pk for m in succession_candidates(crew)}:
+        raise CampaignError(f"{model.card.name} may not lead: a Henchman must be chosen if "
+                            "there is one, otherwise one of the most expensive models.")
+    crew.leader = model
+    crew.save(update_fields=["leader"])
+    _event(crew, ArsenalEvent.Kind.LEADER, f"{model.card.name} now leads the crew",
+           actor=actor, model=model)
+    return model

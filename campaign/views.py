@@ -1,0 +1,227 @@
+"""Campaign pages: create and configure, join, build the starting arsenal, New Hires,
+and the arsenal sheet. Views parse input, check permissions, call a service, render."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from campaign import hiring
+from campaign.forms import CampaignForm, JoinCampaignForm, NewHiresForm, StartingArsenalForm
+from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
+from campaign.selectors import arsenal_sheet, crew_queryset
+from campaign.services import campaigns as campaign_services
+from campaign.services import crews as crew_services
+from campaign.services.access import (
+    can_edit_crew,
+    can_manage_campaign,
+    can_view_campaign,
+    require_campaign_manager,
+    require_crew_editor,
+)
+from campaign.services.errors import CampaignError
+from league import permissions as league_permissions
+from league.models import League
+from rules.models import Station
+
+
+def _campaign_for(request, pk) -> Campaign:
+    campaign = get_object_or_404(Campaign.objects.select_related("league"), pk=pk)
+    if not can_view_campaign(request.user, campaign):
+        raise PermissionDenied("This campaign is visible to its league's members only.")
+    return campaign
+
+
+@login_required
+def campaign_create(request: HttpRequest, league_slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=league_slug)
+    if not league_permissions.can_manage_league(request.user, league):
+        raise PermissionDenied("Only the league's admins and organizers create campaigns.")
+    form = CampaignForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        packs = data.pop("content_packs")
+        campaign = campaign_services.create_campaign(league=league, actor=request.user,
+                                                     content_packs=packs, **data)
+        messages.success(request, f"{campaign} is set up. Players can now join with a crew.")
+        return redirect(campaign)
+    return render(request, "campaign/form.html", {"form": form, "league": league})
+
+
+@login_required
+def campaign_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _campaign_for(request, pk)
+    require_campaign_manager(request.user, campaign)
+    form = CampaignForm(request.POST or None, instance=campaign)
+    if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        packs = data.pop("content_packs")
+        try:
+            campaign_services.update_campaign(campaign=campaign, actor=request.user,
+                                              content_packs=packs, **data)
+            messages.success(request, "Settings saved.")
+            return redirect(campaign)
+        except CampaignError as exc:
+            form.add_error(None, str(exc))
+    return render(request, "campaign/form.html",
+                  {"form": form, "league": campaign.league, "campaign": campaign})
+
+
+def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _campaign_for(request, pk)
+    crews = list(campaign.crews.exclude(status=Crew.Status.RETIRED)
+                 .select_related("player", "faction", "leader__card"))
+    mine = next((c for c in crews if c.player_id == request.user.pk), None)
+    is_member = league_permissions.is_member(request.user, campaign.league)
+    return render(request, "campaign/detail.html", {
+        "campaign": campaign,
+        "crews": crews,
+        "mine": mine,
+        "manager": can_manage_campaign(request.user, campaign),
+        "join_form": JoinCampaignForm() if is_member and not mine
+        and not campaign.is_read_only else None,
+    })
+
+
+@login_required
+@require_POST
+def campaign_join(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _campaign_for(request, pk)
+    form = JoinCampaignForm(request.POST)
+    if form.is_valid():
+        try:
+            crew = crew_services.join_campaign(campaign=campaign, player=request.user,
+                                               **form.cleaned_data)
+            messages.success(request, f"{crew} joined. Now build its starting arsenal.")
+            return redirect("campaign:build", crew.pk)
+        except CampaignError as exc:
+            messages.error(request, str(exc))
+    else:
+        messages.error(request, "Give the crew a name and choose a faction.")
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def campaign_start(request: HttpRequest, pk: int) -> HttpResponse:
+    campaign = _campaign_for(request, pk)
+    try:
+        campaign_services.start_campaign(campaign=campaign, actor=request.user)
+        messages.success(request, f"{campaign} is running: week 1 has begun.")
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(campaign)
+
+
+def _crew_for(request, pk) -> Crew:
+    crew = get_object_or_404(crew_queryset(), pk=pk)
+    if not can_view_campaign(request.user, crew.campaign):
+        raise PermissionDenied("This campaign is visible to its league's members only.")
+    return crew
+
+
+def crew_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    sheet = arsenal_sheet(crew)
+    return render(request, "campaign/sheet.html", {
+        "crew": crew, "sheet": sheet, "campaign": crew.campaign,
+        "can_edit": can_edit_crew(request.user, crew) and not crew.campaign.is_read_only,
+        "move_targets": [m.row for m in sheet.models if m.row.station in
+                         (Station.MASTER, Station.HENCHMAN, Station.ENFORCER)],
+    })
+
+
+def _builder_choices(crew: Crew):
+    campaign = crew.campaign
+    faction_or_merc = Q(factions=crew.faction) | Q(is_mercenary=True)
+    cards = (crew_services.cards_for(campaign).filter(faction_or_merc)
+             .exclude(station=Station.MASTER).distinct().order_by("station", "name"))
+    leader_stations = [Station.MASTER] if campaign.masters_from_start else [Station.HENCHMAN]
+    leaders = (crew_services.cards_for(campaign)
+               .filter(factions=crew.faction, station__in=leader_stations).order_by("name"))
+    upgrades = (crew_services.upgrades_for(campaign)
+                .filter(Q(factions=crew.faction) | Q(factions__isnull=True))
+                .distinct().order_by("name"))
+    return leaders, cards, upgrades
+
+
+@login_required
+def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
+    """The starting arsenal builder: live totals (HTMX), every refusal explained."""
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    if crew.status != Crew.Status.BUILDING:
+        messages.info(request, "The starting arsenal is already built.")
+        return redirect(crew)
+    leaders, cards, upgrades = _builder_choices(crew)
+    form = StartingArsenalForm(request.POST or None, leaders=leaders, cards=cards,
+                               upgrades=upgrades)
+    plan = None
+    if request.method == "POST" and form.is_valid():
+        leader, models, upgrade, index = form.selection()
+        if not form.errors:
+            plan = crew_services.plan_for(crew, leader=leader, models=models, upgrade=upgrade,
+                                          upgrade_on_index=index)
+            if request.POST.get("action") == "build" and plan.is_legal:
+                try:
+                    crew_services.build_starting_arsenal(
+                        crew=crew, actor=request.user, leader=leader, models=models,
+                        upgrade=upgrade, upgrade_on_index=index)
+                    messages.success(request, f"{crew}'s arsenal is ready.")
+                    return redirect(crew)
+                except hiring.HiringRefused as exc:
+                    plan = None
+                    for reason in exc.reasons:
+                        form.add_error(None, reason)
+                except CampaignError as exc:
+                    form.add_error(None, str(exc))
+    context = {"crew": crew, "form": form, "plan": plan,
+               "budget": crew.campaign.starting_arsenal_size}
+    if request.htmx:
+        return render(request, "campaign/_build_summary.html", context)
+    return render(request, "campaign/build.html", context)
+
+
+@login_required
+def crew_hire(request: HttpRequest, pk: int) -> HttpResponse:
+    """New Hires for the current week."""
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    _, cards, upgrades = _builder_choices(crew)
+    form = NewHiresForm(request.POST or None, cards=cards, upgrades=upgrades)
+    if request.method == "POST" and form.is_valid():
+        models, bought = form.hires()
+        try:
+            result = crew_services.new_hires(crew=crew, actor=request.user, models=models,
+                                             upgrades=bought)
+            messages.success(request, f"Hired {len(result.models)} model(s) and "
+                             f"{len(result.upgrades)} upgrade(s) for {result.scrip_spent} scrip.")
+            return redirect(crew)
+        except hiring.HiringRefused as exc:
+            for reason in exc.reasons:
+                form.add_error(None, reason)
+        except CampaignError as exc:
+            form.add_error(None, str(exc))
+    return render(request, "campaign/hire.html", {"crew": crew, "form": form})
+
+
+@login_required
+@require_POST
+def upgrade_move(request: HttpRequest, pk: int, upgrade_pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    upgrade = get_object_or_404(ArsenalUpgrade, pk=upgrade_pk, crew=crew)
+    target_pk = request.POST.get("model")
+    model = get_object_or_404(ArsenalModel, pk=target_pk, crew=crew) if target_pk else None
+    try:
+        crew_services.attach_upgrade(crew=crew, actor=request.user, upgrade=upgrade, model=model)
+        messages.success(request, f"{upgrade.name} moved.")
+    except hiring.HiringRefused as exc:
+        messages.error(request, " ".join(exc.reasons))
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(crew)

@@ -1,0 +1,109 @@
+"""League API: leagues, members, invitations and joining."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.response import Response
+
+from league import permissions as rules
+from league import services
+from league.models import Invitation, League, Membership, Role
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = ["id", "name", "slug", "description", "time_zone", "is_public", "created_at"]
+        read_only_fields = ["id", "slug", "created_at"]
+
+
+class MembershipSerializer(serializers.ModelSerializer):
+    user = serializers.StringRelatedField()
+
+    class Meta:
+        model = Membership
+        fields = ["id", "user", "role", "status"]
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Invitation
+        fields = ["id", "role", "max_uses", "expires_at", "uses", "token", "url"]
+        read_only_fields = ["id", "uses", "token", "url"]
+
+    def get_url(self, obj) -> str:
+        request = self.context.get("request")
+        path = obj.get_absolute_url()
+        return request.build_absolute_uri(path) if request else path
+
+
+class JoinSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=64)
+
+
+class IsLeagueManager(permissions.BasePermission):
+    """Writes to a league need its admins or organizers."""
+
+    def has_object_permission(self, request, view, obj):
+        return request.method in permissions.SAFE_METHODS or rules.can_manage_league(
+            request.user, obj)
+
+
+class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                    mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = LeagueSerializer
+    lookup_field = "slug"
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsLeagueManager]
+
+    def get_queryset(self):
+        user = self.request.user
+        leagues = League.objects.all()
+        if user.is_authenticated and user.is_staff:
+            return leagues
+        if not user.is_authenticated:
+            return leagues.filter(is_public=True)
+        return leagues.filter(Q(is_public=True) | Q(memberships__user=user,
+                                                    memberships__status="active")).distinct()
+
+    def perform_create(self, serializer):
+        league = services.create_league(creator=self.request.user, **serializer.validated_data)
+        serializer.instance = league
+
+    @extend_schema(responses={200: MembershipSerializer(many=True)})
+    @action(detail=True, methods=["get"])
+    def members(self, request, slug=None):
+        league = self.get_object()
+        if not rules.is_member(request.user, league):
+            raise PermissionDenied("Members only.")
+        rows = league.memberships.filter(status="active").select_related("user")
+        return Response(MembershipSerializer(rows, many=True).data)
+
+    @extend_schema(request=InvitationSerializer, responses={201: InvitationSerializer})
+    @action(detail=True, methods=["post"])
+    def invitations(self, request, slug=None):
+        league = self.get_object()
+        serializer = InvitationSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        data.setdefault("role", Role.PLAYER)
+        invitation = services.create_invitation(league=league, actor=request.user, **data)
+        return Response(InvitationSerializer(invitation, context={"request": request}).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=JoinSerializer, responses={200: MembershipSerializer})
+    @action(detail=False, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def join(self, request):
+        serializer = JoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            result = services.accept_invitation(token=serializer.validated_data["token"],
+                                                user=request.user)
+        except services.LeagueError as exc:
+            raise ValidationError({"token": [str(exc)]}) from exc
+        return Response(MembershipSerializer(result.membership).data)

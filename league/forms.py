@@ -1,0 +1,32 @@
+from django import forms
+
+from league.models import Invitation, League, Role
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = ["name", "description", "time_zone", "is_public"]
+        widgets = {"description": forms.Textarea(attrs={"rows": 3})}
+
+    def clean_time_zone(self):
+        from zoneinfo import available_timezones
+
+        tz = self.cleaned_data["time_zone"].strip()
+        if tz not in available_timezones():
+            raise forms.ValidationError("Unknown time zone; use a name such as Europe/London.")
+        return tz
+
+
+class InvitationForm(forms.ModelForm):
+    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER)
+
+    class Meta:
+        model = Invitation
+        fields = ["role", "max_uses", "expires_at"]
+        widgets = {"expires_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
+        help_texts = {"max_uses": "Leave empty for a link anyone in your group can use."}
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(choices=Role.choices)

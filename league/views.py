@@ -1,0 +1,163 @@
+"""League pages: list, create, the league page with members, invitations and requests."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from league import permissions, services
+from league.forms import InvitationForm, LeagueForm, RoleForm
+from league.models import Invitation, League, Membership, Role
+
+
+def league_list(request: HttpRequest) -> HttpResponse:
+    leagues = League.objects.annotate(
+        member_count=Count("memberships", filter=Q(memberships__status="active"))
+    )
+    mine = leagues.none()
+    if request.user.is_authenticated:
+        mine = leagues.filter(memberships__user=request.user, memberships__status="active")
+    public = leagues.filter(is_public=True).exclude(pk__in=mine.values("pk"))
+    return render(request, "league/list.html", {"mine": mine, "public": public})
+
+
+@login_required
+def league_create(request: HttpRequest) -> HttpResponse:
+    form = LeagueForm(request.POST or None, initial={"time_zone": "UTC"})
+    if request.method == "POST" and form.is_valid():
+        league = services.create_league(creator=request.user, **form.cleaned_data)
+        messages.success(request, f"{league} is ready. Invite your players with a link below.")
+        return redirect(league)
+    return render(request, "league/form.html", {"form": form})
+
+
+def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    member = permissions.membership(request.user, league)
+    manager = permissions.can_manage_league(request.user, league)
+    if not league.is_public and not (member or request.user.is_staff):
+        raise PermissionDenied("This league is private.")
+    context = {
+        "league": league,
+        "member": member,
+        "manager": manager,
+        "is_admin": permissions.is_league_admin(request.user, league),
+        "roles": Role.choices,
+        "members": league.memberships.filter(status="active").select_related("user")
+        if (member or manager) else None,
+        "requests": league.memberships.filter(status="requested").select_related("user")
+        if manager else None,
+        "invitations": league.invitations.filter(revoked=False) if manager else None,
+        "invitation_form": InvitationForm() if manager else None,
+        "pending_request": (
+            request.user.is_authenticated
+            and league.memberships.filter(user=request.user, status="requested").exists()
+        ),
+        "campaigns": league.campaigns.all() if hasattr(league, "campaigns") else [],
+    }
+    return render(request, "league/detail.html", context)
+
+
+def _refuse(request, exc: Exception):
+    messages.error(request, str(exc))
+
+
+@login_required
+@require_POST
+def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    form = InvitationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Check the invitation: " + form.errors.as_text())
+        return redirect(league)
+    invitation = services.create_invitation(league=league, actor=request.user, **form.cleaned_data)
+    link = request.build_absolute_uri(invitation.get_absolute_url())
+    messages.success(request, f"New invitation link: {link}")
+    return redirect(league)
+
+
+@login_required
+@require_POST
+def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    invitation = get_object_or_404(Invitation, pk=pk, league__slug=slug)
+    services.revoke_invitation(invitation=invitation, actor=request.user)
+    messages.success(request, "The invitation link no longer works.")
+    return redirect(invitation.league)
+
+
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    invitation = Invitation.objects.select_related("league").filter(token=token).first()
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect(f"/accounts/login/?next={request.path}")
+        try:
+            result = services.accept_invitation(token=token, user=request.user)
+        except services.LeagueError as exc:
+            _refuse(request, exc)
+            return render(request, "league/join.html", {"invitation": invitation}, status=400)
+        if result.created:
+            messages.success(request, f"Welcome to {result.membership.league}!")
+        else:
+            messages.info(request, f"You are a member of {result.membership.league}.")
+        return redirect(result.membership.league)
+    status = 404 if invitation is None else 200
+    return render(request, "league/join.html", {"invitation": invitation}, status=status)
+
+
+@login_required
+@require_POST
+def request_to_join(request: HttpRequest, slug: str) -> HttpResponse:
+    league = get_object_or_404(League, slug=slug)
+    try:
+        services.request_to_join(league=league, user=request.user)
+        messages.success(request, "Request sent: an organizer will approve it.")
+    except services.LeagueError as exc:
+        _refuse(request, exc)
+    return redirect(league)
+
+
+@login_required
+@require_POST
+def decide_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    membership = get_object_or_404(Membership, pk=pk, league__slug=slug)
+    approve = request.POST.get("decision") == "approve"
+    try:
+        services.decide_request(membership=membership, actor=request.user, approve=approve)
+        messages.success(request, f"{membership.user} {'approved' if approve else 'declined'}.")
+    except services.LeagueError as exc:
+        _refuse(request, exc)
+    return redirect(membership.league)
+
+
+@login_required
+@require_POST
+def change_role(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    membership = get_object_or_404(Membership, pk=pk, league__slug=slug)
+    form = RoleForm(request.POST)
+    if form.is_valid():
+        try:
+            services.change_role(membership=membership, actor=request.user,
+                                 role=form.cleaned_data["role"])
+            messages.success(request, f"{membership.user} is now {form.cleaned_data['role']}.")
+        except services.LeagueError as exc:
+            _refuse(request, exc)
+    else:
+        messages.error(request, "Choose a valid role.")
+    return redirect(membership.league)
+
+
+@login_required
+@require_POST
+def remove_member(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    membership = get_object_or_404(Membership, pk=pk, league__slug=slug)
+    try:
+        services.remove_member(membership=membership, actor=request.user)
+        messages.success(request, f"{membership.user} is no longer a member.")
+    except services.LeagueError as exc:
+        _refuse(request, exc)
+    return redirect(membership.league)
