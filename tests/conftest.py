@@ -52,3 +52,28 @@ def api_client():
     from rest_framework.test import APIClient
 
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(request):
+    """The default hasher is deliberately slow; tests need speed, not strength.
+    (Skipped when pytest runs without its Django plugin, e.g. engine-only runs.)"""
+    if request.config.pluginmanager.hasplugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_collection_modifyitems(items):
+    """Transactional tests flush the database when they end, which would also wipe rows
+    that data migrations created (the seven factions). Ask for serialized rollback on
+    every such test so those rows are restored for the tests that follow."""
+    for item in items:
+        marker = item.get_closest_marker("django_db")
+        if marker and marker.kwargs.get("transaction") and not marker.kwargs.get(
+            "serialized_rollback"
+        ):
+            item.add_marker(
+                pytest.mark.django_db(*marker.args, **{**marker.kwargs,
+                                                       "serialized_rollback": True}),
+                append=False,
+            )
