@@ -312,6 +312,9 @@ class NewHires(models.Model):
             models.UniqueConstraint(fields=["crew", "week"], name="one_new_hires_per_week"),
         ]
 
+    def __str__(self) -> str:
+        return f"New Hires of {self.crew}, week {self.week}"
+
 
 class CrewBounty(models.Model):
     """A bounty a crew bought and its progress (parts completed). The aftermath fills it."""
@@ -377,3 +380,6 @@ class ConstructionEntry(models.Model):
 
     class Meta:
         ordering = ["crew", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.amount:+d} construction material ({self.reason})"

@@ -215,6 +215,7 @@ def set_leader(*, crew: Crew, actor, model: ArsenalModel) -> ArsenalModel:
                             "there is one, otherwise one of the most expensive models.")
     crew.leader = model
     crew.save(update_fields=["leader"])
+    # Keep the tie on record so the choice can still be revised this week.
     _event(crew, ArsenalEvent.Kind.LEADER, f"{model.card.name} now leads the crew",
-           actor=actor, model=model)
+           actor=actor, model=model, tied=tied)
     return model

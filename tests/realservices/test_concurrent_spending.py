@@ -26,7 +26,7 @@ def run_together(*calls):
         try:
             barrier.wait()
             results[i] = call()
-        except Exception as exc:  # noqa: BLE001 (the test inspects what happened)
+        except Exception as exc:
             results[i] = exc
         finally:
             close_old_connections()
