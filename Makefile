@@ -11,7 +11,8 @@ ci:
 	bash .ci/run
 
 bench:
-	VENV_EXTRAS=test bash -c 'source scripts/_venv.sh && .venv/bin/python -m bench.bench_odds'
+	VENV_EXTRAS=test bash -c 'source scripts/_venv.sh && .venv/bin/python -m bench.bench_odds \
+	  && .venv/bin/python -m bench.bench_sheet'
 
 lint:
 	.venv/bin/python -m ruff check .
