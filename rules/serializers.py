@@ -130,6 +130,10 @@ class DuelOddsResponseSerializer(serializers.Serializer):
         child=serializers.DictField(child=serializers.FloatField()),
         help_text="Per side, the probability that the final total carries each suit.",
     )
+    trigger_probability = serializers.DictField(
+        child=serializers.DictField(child=serializers.FloatField()),
+        help_text="Per side, the probability that each trigger's suits are in the final total.",
+    )
     cheat_probability = serializers.DictField(child=serializers.FloatField())
     damage = DamageOddsSerializer(allow_null=True)
     damage_on_hit = DamageOddsSerializer(allow_null=True)

@@ -306,11 +306,11 @@ class DuelView:
         role = self.role
         if role == "defender":
             return self.opponent.total - self.base + 1
-        target = self.tn if self.tn is not None else 0
         if role == "attacker":
             opposing = self.opponent.total
-            if opposing > target:
-                target = opposing
+            target = opposing if self.tn is None else max(opposing, self.tn)
+        else:
+            target = 0 if self.tn is None else self.tn
         return target - self.base
 
     def is_winning(self) -> bool:

@@ -51,7 +51,7 @@ from .damage import (
     severity_of,
 )
 from .duels import Trigger, has_suits, parse_suits
-from .errors import IllegalSoulstoneUse, RulesError
+from .errors import EngineBug, IllegalSoulstoneUse, RulesError
 
 __all__ = [
     "SEVERITIES",
@@ -62,6 +62,7 @@ __all__ = [
     "InvalidOddsRequest",
     "clear_odds_cache",
     "duel_odds",
+    "trigger_label",
 ]
 
 MAX_CARDS_FLIPPED = 4
@@ -403,7 +404,7 @@ class _Group:
     members: tuple[Card, ...]
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=1024)
 def _compositions(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every way to spread ``total`` cards over bands holding ``caps`` cards."""
     if not caps:
@@ -418,11 +419,11 @@ def _compositions(total: int, caps: tuple[int, ...]) -> tuple[tuple[int, ...], .
 @lru_cache(maxsize=256)
 def _flip_outcomes(
     deck: tuple[Card, ...], n: int, negative: bool, missing: tuple[Suit, ...]
-) -> tuple[tuple[_Group, ...], dict[tuple[int, tuple[int, ...]], int]]:
+) -> tuple[tuple[_Group, ...], tuple[tuple[tuple[int, tuple[int, ...]], int], ...]]:
     """Count the n-card flips of ``deck`` by (chosen group, band counts of the others).
 
-    Returns the groups in preference order and a map (group index, others' band
-    counts) -> number of n-card subsets, out of C(len(deck), n).
+    Returns the groups in preference order and pairs ((group index, others' band
+    counts), number of n-card subsets), out of C(len(deck), n) subsets in all.
     """
 
     def rank(card: Card) -> tuple:
@@ -462,7 +463,7 @@ def _flip_outcomes(
                 others[group.band] += k - 1
                 key = (index, tuple(others))
                 outcomes[key] = outcomes.get(key, 0) + ways
-    return groups, outcomes
+    return groups, tuple(outcomes.items())
 
 
 @lru_cache(maxsize=8)
@@ -498,7 +499,8 @@ def _damage_flip(
             weights[cheat_to] += weights[band]
             weights[band] = 0
     factor, rest = divmod(scale, math.comb(total, n))
-    assert rest == 0
+    if rest:
+        raise EngineBug(f"Damage flip denominator {math.comb(total, n)} does not divide {scale}.")
     return tuple(w * factor for w in weights)
 
 
@@ -585,199 +587,206 @@ def _best_damage_band(cards: Iterable[Card]) -> int | None:
     return max(bands) if bands else None
 
 
-def duel_odds(spec: DuelSpec) -> DuelOdds:
-    """Exact odds of a duel under the default policy. Results are cached per spec."""
-    if not isinstance(spec, DuelSpec):
-        raise InvalidOddsRequest("duel_odds needs a DuelSpec.")
-    return _duel_odds(spec)
+#: A side's flips by duel state: (group index, Red Joker flipped) -> {band counts left in
+#: its deck after the flip: number of flips}.
+_States = dict[tuple[int, bool], dict[tuple[int, ...], int]]
 
 
-def clear_odds_cache() -> None:
-    """Forget every memoized result (for honest benchmarks)."""
-    for cached in (_duel_odds, _flip_outcomes, _damage_flip, _compositions, _common_denominator):
-        cached.cache_clear()
+def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
+    """Every flip of one side, grouped by what the rest of the duel needs to know.
 
-
-@lru_cache(maxsize=1024)
-def _duel_odds(spec: DuelSpec) -> DuelOdds:
-    att_spec, def_spec = spec.attacker, spec.defender
-    simple = def_spec is None
-    att_soulstone = 1 if att_spec.soulstone_twist else 0
-    attacker = _prepare(
-        att_spec,
-        att_spec.positive + att_soulstone + att_spec.focused + att_spec.defensive,
-        att_spec.negative,
-        spec.required_suits,
-        spec.trigger_suits + att_spec.trigger_suits,
-    )
-    att_groups, att_flips = _flip_outcomes(
-        attacker.deck, attacker.n, attacker.negative, attacker.missing
-    )
-    att_total = math.comb(len(attacker.deck), attacker.n)
-
-    # Attacker duel states: (group, Red Joker flipped) -> {deck band counts left: ways}.
-    deck_bands = _band_counts(attacker.deck)
-    att_states: dict[tuple[int, bool], dict[tuple[int, ...], int]] = defaultdict(dict)
-    for (index, others), ways in att_flips.items():
-        group = att_groups[index]
+    Returns the groups, the states and the number of possible flips C(N, n).
+    """
+    groups, flips = _flip_outcomes(side.deck, side.n, side.negative, side.missing)
+    deck_bands = _band_counts(side.deck)
+    states: _States = defaultdict(dict)
+    for (index, others), ways in flips:
+        group = groups[index]
         red_joker_out = group.is_red_joker or others[RJ_BAND] > 0
         left = list(deck_bands)
         left[group.band] -= 1
         for band, taken in enumerate(others):
             left[band] -= taken
-        bucket = att_states[(index, red_joker_out)]
+        bucket = states[(index, red_joker_out)]
         key = tuple(left)
         bucket[key] = bucket.get(key, 0) + ways
+    return groups, dict(states), math.comb(len(side.deck), side.n)
 
-    if simple:
-        defender = None
-        def_groups: tuple[_Group, ...] = (_Group(0, True, BJ_BAND, False, False, ()),)
-        def_states = {(0, False): 1}
-        def_total = 1
-    else:
-        def_soulstone = 1 if def_spec.soulstone_twist else 0
-        defender = _prepare(
-            def_spec,
-            def_spec.positive + def_soulstone + def_spec.defensive,
-            def_spec.negative,
-            (),
-            def_spec.trigger_suits,
+
+#: The simple duel's missing opponent: one "flip" that changes nothing.
+_NO_DEFENDER_GROUPS = (_Group(0, True, BJ_BAND, False, False, ()),)
+_NO_DEFENDER_STATES: _States = {(0, False): {(): 1}}
+
+
+class _DuelCounter:
+    """Combines every attacker flip with every defender flip and adds up integer weights.
+
+    All counts share the denominator ``attacker flips x defender flips`` (damage counts
+    are further scaled by ``scale``), so nothing is divided until the very end.
+    """
+
+    def __init__(self, spec: DuelSpec) -> None:
+        a_spec, d_spec = spec.attacker, spec.defender
+        self.spec = spec
+        self.simple = d_spec is None
+        self.attacker = _prepare(
+            a_spec,
+            a_spec.positive + a_spec.soulstone_twist + a_spec.focused + a_spec.defensive,
+            a_spec.negative,
+            spec.required_suits,
+            spec.trigger_suits + a_spec.trigger_suits,
         )
-        def_groups, def_flips = _flip_outcomes(
-            defender.deck, defender.n, defender.negative, defender.missing
-        )
-        def_total = math.comb(len(defender.deck), defender.n)
-        def_states = defaultdict(int)
-        for (index, others), ways in def_flips.items():
-            red_joker_out = def_groups[index].is_red_joker or others[RJ_BAND] > 0
-            def_states[(index, red_joker_out)] += ways
+        self.a_groups, self.a_states, a_total = _side_states(self.attacker)
+        if d_spec is None:
+            self.defender = None
+            self.d_groups, self.d_states, d_total = _NO_DEFENDER_GROUPS, _NO_DEFENDER_STATES, 1
+        else:
+            self.defender = _prepare(
+                d_spec,
+                d_spec.positive + d_spec.soulstone_twist + d_spec.defensive,
+                d_spec.negative,
+                (),
+                d_spec.trigger_suits,
+            )
+            self.d_groups, self.d_states, d_total = _side_states(self.defender)
+        self.everything = a_total * d_total
+        # No TN means no floor at all: totals can go below zero with a negative bonus.
+        self.tn = spec.tn if spec.tn is not None else -math.inf
+        self.damage_twist = a_spec.focused - spec.hard_to_wound
+        if d_spec is not None and d_spec.soulstone_twist:
+            self.damage_twist -= 1
+        self.scale = _common_denominator(len(self.attacker.deck) - self.attacker.n)
+        # Best damage band the attacker can cheat in, after a duel cheat (None: no cheat).
+        self.hand_best_after: dict[Card | None, int | None] = {None: None}
+        if a_spec.cheat == "to_win":
+            hand = a_spec.hand
+            self.hand_best_after[None] = _best_damage_band(hand)
+            for card in self.attacker.cheat_cards:
+                self.hand_best_after[card] = _best_damage_band(c for c in hand if c != card)
+        self._attacker_cheats: dict[int, Card | None] = {}
+        self._mixtures: dict[tuple, tuple[int, ...]] = {}
 
-    damage = spec.damage
-    damage_twist_base = 0
-    if damage is not None:
-        damage_twist_base = att_spec.focused - spec.hard_to_wound
-        if not simple and def_spec.soulstone_twist:
-            damage_twist_base -= 1
-    remaining = len(attacker.deck) - attacker.n
-    scale = _common_denominator(remaining)
-    hand_best_after = {None: _best_damage_band(att_spec.hand)}
-    if att_spec.cheat == "to_win":
-        for card in attacker.cheat_cards:
-            hand_best_after[card] = _best_damage_band(c for c in att_spec.hand if c != card)
-    else:
-        hand_best_after[None] = None
+        self.wins = 0
+        self.margins: dict[int, int] = defaultdict(int)
+        # Per side: group index -> ways the flipped card stayed; hand card -> ways cheated in.
+        self.kept = {"attacker": defaultdict(int), "defender": defaultdict(int)}
+        self.cheated = {"attacker": defaultdict(int), "defender": defaultdict(int)}
+        self.damage = [0] * N_BANDS
 
-    # No TN means no floor at all: totals can go below zero with a negative bonus.
-    tn = spec.tn if spec.tn is not None else -math.inf
-    att_threshold_cache: dict[int, Card | None] = {}
+    # -- decisions -------------------------------------------------------------------
 
-    def attacker_cheat(against: int) -> Card | None:
-        """Lowest hand card that makes the attacker win against ``against``."""
-        if against not in att_threshold_cache:
-            need = max(against, tn) - attacker.base
-            found = None
-            for card in attacker.cheat_cards:
-                if card.value >= need and _completes(card, attacker.missing):
-                    found = card
-                    break
-            att_threshold_cache[against] = found
-        return att_threshold_cache[against]
+    def attacker_wins(self, total: int, suits_done: bool, against: int | float) -> bool:
+        return total >= against and total >= self.tn and suits_done
 
-    def defender_cheat(against: int) -> Card | None:
-        """Lowest hand card that makes the defender's total beat ``against``."""
+    def attacker_cheat(self, against: int | float) -> Card | None:
+        """The lowest hand card that makes the attacker win against ``against``."""
+        if against not in self._attacker_cheats:
+            attacker = self.attacker
+            need = max(against, self.tn) - attacker.base
+            self._attacker_cheats[against] = next(
+                (
+                    card
+                    for card in attacker.cheat_cards
+                    if card.value >= need and _completes(card, attacker.missing)
+                ),
+                None,
+            )
+        return self._attacker_cheats[against]
+
+    def defender_cheat(self, against: int) -> Card | None:
+        """The lowest hand card with which the defender's total beats ``against``."""
+        defender = self.defender
         for card in defender.cheat_cards:
             if defender.base + card.value > against:
                 return card
         return None
 
-    win_ways = 0
-    margins: dict[int, int] = defaultdict(int)
-    att_kept: dict[int, int] = defaultdict(int)  # group index -> ways it stayed the card
-    def_kept: dict[int, int] = defaultdict(int)
-    att_cheated: dict[Card, int] = defaultdict(int)
-    def_cheated: dict[Card, int] = defaultdict(int)
-    damage_ways = [0] * N_BANDS
-    mixtures: dict[tuple, tuple[int, ...]] = {}
+    def damage_mixture(self, state: tuple[int, bool], margin: int, duel_cheat: Card | None):
+        """Damage band weights summed over the attacker flips behind ``state``."""
+        twist = self.damage_twist + (0 if self.simple else accuracy_twist(margin))
+        n, negative = _flipped(max(twist, 0), max(-twist, 0))
+        best = self.hand_best_after.get(duel_cheat)
+        cheat_to = None if negative else best
+        key = (state, n, negative, cheat_to)
+        mixture = self._mixtures.get(key)
+        if mixture is None:
+            acc = [0] * N_BANDS
+            for left, ways in self.a_states[state].items():
+                weights = _damage_flip(left, n, negative, cheat_to, self.scale)
+                for band in range(N_BANDS):
+                    acc[band] += weights[band] * ways
+            mixture = self._mixtures[key] = tuple(acc)
+        return mixture
 
-    def attacker_wins(value: int, done: bool, against: int) -> bool:
-        return value >= against and value >= tn and done
+    # -- counting --------------------------------------------------------------------
 
-    for (a_index, a_red_joker), rest in att_states.items():
-        a_group = att_groups[a_index]
-        a_ways = sum(rest.values())
-        a_may_cheat = bool(attacker.cheat_cards) and not (
-            attacker.negative or a_group.is_black_joker
-        )
-        for (d_index, d_red_joker), d_ways in def_states.items():
-            ways = a_ways * d_ways
-            d_group = def_groups[d_index]
-            a_value, a_done, a_card = attacker.base + a_group.value, a_group.completes, None
-            if simple:
-                d_value = tn
-                d_may_cheat = False
-            else:
-                d_value = defender.base + d_group.value
-                d_may_cheat = bool(defender.cheat_cards) and not (
-                    defender.negative or d_group.is_black_joker or a_red_joker
-                )
-            a_can = a_may_cheat and not d_red_joker
-            d_card = None
-            # Cheating: lower total decides first (defender on a tie), each side once.
-            order = ("a", "d") if simple or a_value < d_value else ("d", "a")
-            for who in order:
-                winning = attacker_wins(a_value, a_done, d_value)
-                if who == "a" and a_can and not winning:
-                    card = attacker_cheat(d_value)
-                    if card is not None:
-                        a_card, a_value, a_done = card, attacker.base + card.value, True
-                elif who == "d" and d_may_cheat and winning:
-                    card = defender_cheat(a_value)
-                    if card is not None:
-                        d_card, d_value = card, defender.base + card.value
-
-            if a_card is None:
-                att_kept[a_index] += ways
-            else:
-                att_cheated[a_card] += ways
-            if not simple:
-                if d_card is None:
-                    def_kept[d_index] += ways
+    def run(self) -> None:
+        attacker, defender, simple = self.attacker, self.defender, self.simple
+        with_damage = self.spec.damage is not None
+        d_entries = [
+            (index, red_joker, sum(rest.values()))
+            for (index, red_joker), rest in self.d_states.items()
+        ]
+        for a_state, a_rest in self.a_states.items():
+            a_index, a_red_joker = a_state
+            a_group = self.a_groups[a_index]
+            a_ways = sum(a_rest.values())
+            a_may_cheat = bool(attacker.cheat_cards) and not (
+                attacker.negative or a_group.is_black_joker
+            )
+            for d_index, d_red_joker, d_ways in d_entries:
+                ways = a_ways * d_ways
+                a_card = d_card = None
+                a_total, a_done = attacker.base + a_group.value, a_group.completes
+                if simple:
+                    d_total, d_may_cheat = self.tn, False
                 else:
-                    def_cheated[d_card] += ways
-            margin = a_value - d_value
-            margins[margin] += ways
-            if not attacker_wins(a_value, a_done, d_value):
-                continue
-            win_ways += ways
-            if damage is None:
-                continue
-            twist = damage_twist_base + (0 if simple else accuracy_twist(margin))
-            n, negative = _flipped(max(twist, 0), max(-twist, 0))
-            best = hand_best_after.get(a_card)
-            cheat_to = None if negative or best is None else best
-            mix_key = (a_index, a_red_joker, n, negative, cheat_to)
-            mixture = mixtures.get(mix_key)
-            if mixture is None:
-                acc = [0] * N_BANDS
-                for left, left_ways in rest.items():
-                    for band, w in enumerate(_damage_flip(left, n, negative, cheat_to, scale)):
-                        acc[band] += w * left_ways
-                mixture = mixtures[mix_key] = tuple(acc)
-            for band in range(N_BANDS):
-                damage_ways[band] += mixture[band] * d_ways
+                    d_group = self.d_groups[d_index]
+                    d_total = defender.base + d_group.value
+                    d_may_cheat = bool(defender.cheat_cards) and not (
+                        defender.negative or d_group.is_black_joker or a_red_joker
+                    )
+                a_can = a_may_cheat and not d_red_joker
+                # The lower total decides first (the defender on a tie); each side once.
+                attacker_first = simple or a_total < d_total
+                for attacker_turn in (attacker_first, not attacker_first):
+                    winning = self.attacker_wins(a_total, a_done, d_total)
+                    if attacker_turn and a_can and not winning:
+                        card = self.attacker_cheat(d_total)
+                        if card is not None:
+                            a_card, a_total, a_done = card, attacker.base + card.value, True
+                    elif not attacker_turn and d_may_cheat and winning:
+                        card = self.defender_cheat(a_total)
+                        if card is not None:
+                            d_card, d_total = card, defender.base + card.value
+                self._record("attacker", a_index, a_card, ways)
+                if not simple:
+                    self._record("defender", d_index, d_card, ways)
+                margin = a_total - d_total
+                self.margins[margin] += ways
+                if not self.attacker_wins(a_total, a_done, d_total):
+                    continue
+                self.wins += ways
+                if with_damage:
+                    mixture = self.damage_mixture(a_state, margin, a_card)
+                    for band in range(N_BANDS):
+                        self.damage[band] += mixture[band] * d_ways
 
-    everything = att_total * def_total
-    p_win = Fraction(win_ways, everything)
-    margin_distribution = MappingProxyType(
-        {m: Fraction(w, everything) for m, w in sorted(margins.items())}
-    )
+    def _record(self, role: str, index: int, cheated_in: Card | None, ways: int) -> None:
+        if cheated_in is None:
+            self.kept[role][index] += ways
+        else:
+            self.cheated[role][cheated_in] += ways
 
-    def card_suit_odds(
-        side: _Side, groups: tuple[_Group, ...], kept: dict[int, int], cheated: dict[Card, int]
-    ) -> dict[Suit | None, Fraction]:
-        """Distribution of the final card's suit (None: the Black Joker)."""
+    # -- results ---------------------------------------------------------------------
+
+    def card_suits(self, role: str) -> dict[Suit | None, Fraction]:
+        """Distribution of the side's final card suit (None: the Black Joker)."""
+        side, groups = (
+            (self.attacker, self.a_groups) if role == "attacker" else (self.defender, self.d_groups)
+        )
         ways_by_suit: dict[Suit | None, Fraction] = defaultdict(Fraction)
-        for index, ways in kept.items():
+        for index, ways in self.kept[role].items():
             group = groups[index]
             if group.is_black_joker or group.is_red_joker:
                 ways_by_suit[side.card_suit(group.members[0])] += ways
@@ -785,11 +794,15 @@ def _duel_odds(spec: DuelSpec) -> DuelOdds:
             # Ties go to the first card in flip order, so each member is equally likely.
             for card in group.members:
                 ways_by_suit[card.suit] += Fraction(ways, len(group.members))
-        for card, ways in cheated.items():
+        for card, ways in self.cheated[role].items():
             ways_by_suit[side.card_suit(card)] += ways
-        return {suit: ways / everything for suit, ways in ways_by_suit.items()}
+        return {suit: ways / self.everything for suit, ways in ways_by_suit.items()}
 
-    def side_suits(side: _Side, card_suits: dict[Suit | None, Fraction]):
+    def suit_odds(self, role: str) -> tuple[Mapping[Suit, Fraction], Mapping[str, Fraction]]:
+        """(probability of each suit, probability of each trigger) for the final total."""
+        side = self.attacker if role == "attacker" else self.defender
+        card_suits = self.card_suits(role)
+
         def carries(needed: tuple[Suit, ...]) -> Fraction:
             return sum(
                 (
@@ -804,34 +817,57 @@ def _duel_odds(spec: DuelSpec) -> DuelOdds:
         per_trigger = MappingProxyType({trigger_label(t): carries(t) for t in side.triggers})
         return per_suit, per_trigger
 
-    suit_probability, trigger_probability = {}, {}
-    suit_probability["attacker"], trigger_probability["attacker"] = side_suits(
-        attacker, card_suit_odds(attacker, att_groups, att_kept, att_cheated)
-    )
-    cheat_probability = {"attacker": Fraction(sum(att_cheated.values()), everything)}
-    if defender is not None:
-        suit_probability["defender"], trigger_probability["defender"] = side_suits(
-            defender, card_suit_odds(defender, def_groups, def_kept, def_cheated)
+    def result(self) -> DuelOdds:
+        everything = self.everything
+        p_win = Fraction(self.wins, everything)
+        roles = ("attacker",) if self.simple else ("attacker", "defender")
+        suits, triggers = {}, {}
+        for role in roles:
+            suits[role], triggers[role] = self.suit_odds(role)
+        cheats = {role: Fraction(sum(self.cheated[role].values()), everything) for role in roles}
+        extra: dict[str, Any] = {}
+        track = self.spec.damage
+        if track is not None:
+            hit = [Fraction(w, everything * self.scale) for w in self.damage]
+            armor = self.spec.armor
+            amounts = [apply_armor(damage_for(track, severity), armor) for severity in Severity]
+            expected = sum((p * a for p, a in zip(hit, amounts, strict=True)), Fraction(0))
+            extra["damage"] = DamageOdds(1 - sum(hit[WEAK:]), *hit[WEAK:])
+            extra["expected_damage"] = expected
+            if p_win:
+                extra["damage_on_hit"] = DamageOdds(*(p / p_win for p in hit))
+                extra["expected_damage_on_hit"] = expected / p_win
+        return DuelOdds(
+            p_win=p_win,
+            margin_distribution=MappingProxyType(
+                {m: Fraction(w, everything) for m, w in sorted(self.margins.items())}
+            ),
+            suit_probability=MappingProxyType(suits),
+            trigger_probability=MappingProxyType(triggers),
+            cheat_probability=MappingProxyType(cheats),
+            **extra,
         )
-        cheat_probability["defender"] = Fraction(sum(def_cheated.values()), everything)
 
-    result: dict[str, Any] = {}
-    if damage is not None:
-        denominator = everything * scale
-        hit = [Fraction(w, denominator) for w in damage_ways]
-        unconditional = DamageOdds(1 - sum(hit[WEAK:]), *hit[WEAK:])
-        amounts = [apply_armor(damage_for(damage, severity), spec.armor) for severity in Severity]
-        expected = sum((p * a for p, a in zip(hit, amounts, strict=True)), Fraction(0))
-        result["damage"] = unconditional
-        result["expected_damage"] = expected
-        if p_win:
-            result["damage_on_hit"] = DamageOdds(*(p / p_win for p in hit))
-            result["expected_damage_on_hit"] = expected / p_win
-    return DuelOdds(
-        p_win=p_win,
-        margin_distribution=margin_distribution,
-        suit_probability=MappingProxyType(suit_probability),
-        trigger_probability=MappingProxyType(trigger_probability),
-        cheat_probability=MappingProxyType(cheat_probability),
-        **result,
-    )
+
+def duel_odds(spec: DuelSpec) -> DuelOdds:
+    """Exact odds of a duel under the default policy (see the module docstring).
+
+    Results are cached per spec (specs are frozen and hashable); ``clear_odds_cache``
+    empties the caches.
+    """
+    if not isinstance(spec, DuelSpec):
+        raise InvalidOddsRequest("duel_odds needs a DuelSpec.")
+    return _duel_odds(spec)
+
+
+def clear_odds_cache() -> None:
+    """Forget every memoized result (for honest benchmarks)."""
+    for cached in (_duel_odds, _flip_outcomes, _damage_flip, _compositions, _common_denominator):
+        cached.cache_clear()
+
+
+@lru_cache(maxsize=1024)
+def _duel_odds(spec: DuelSpec) -> DuelOdds:
+    counter = _DuelCounter(spec)
+    counter.run()
+    return counter.result()

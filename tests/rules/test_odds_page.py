@@ -66,3 +66,11 @@ def test_soulstone_without_master_is_explained(client):
         "/rules/odds/?kind=simple&a_stat=5&tn=12&a_soulstone_twist=on"
     ).content.decode()
     assert "Only Masters and Henchmen" in html
+
+
+def test_trigger_suits_show_their_probability(client):
+    html = client.get(f"/rules/odds/?{QUERY}&trigger_suits=masks").content.decode()
+    expected = duel_odds(DuelSpec(DuelistSpec(6, positive=1), DuelistSpec(5), damage=(2, 3, 4),
+                                  trigger_suits=("masks",)))
+    shown = f"{float(expected.trigger_probability['attacker']['masks']) * 100:.1f}%"
+    assert 'id="trigger-odds"' in html and shown in html

@@ -616,3 +616,16 @@ class TestDuelView:
             "hand": (card("13M"),),
             "allowed": True,
         }
+
+
+def test_greedy_cheat_with_negative_totals_uses_the_lowest_winning_card():
+    """Without a TN there is no floor at 0: at totals below zero the attacker still needs
+    only to reach the defender's total (here -1), so the 2 wins and the 5 is kept."""
+    attacker_deck = FateDeck.stacked(["1R"], hand=["5C", "2R"])
+    defender_deck = FateDeck.stacked(["BJ"])
+    result = opposed_duel(
+        Duelist(0, bonus=-3), Duelist(0, bonus=-1), attacker_deck, defender_deck,
+        attacker_decisions=GreedyDecisions(), defender_decisions=GreedyDecisions(),
+    )
+    assert result.attacker.flip.cheated_in == Card.parse("2R")
+    assert result.winner == "attacker"

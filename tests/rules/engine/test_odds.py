@@ -374,21 +374,20 @@ def test_opposed_duel_without_twists_matches_a_direct_count():
 
 def test_seamus_against_the_freikorpsmann():
     # The manual's opposed duel: Seamus (Ml 7, Master) spends a Soulstone on a twist and
-    # one on a suit (Rams here) against the Freikorpsmann's Df 5. Damage 2/3/4 is only an
-    # illustration, not Seamus's card.
-    seamus = DuelistSpec(7, can_use_soulstones=True, soulstone_twist=True, soulstone_suit="rams")
+    # one on a suit (Crows, as in the engine's worked example) against the Freikorpsmann's
+    # Df 5. Damage 2/3/4 is only an illustration, not Seamus's card.
+    seamus = DuelistSpec(7, can_use_soulstones=True, soulstone_twist=True, soulstone_suit="crows")
     spec = DuelSpec(seamus, DuelistSpec(5), damage=(2, 3, 4))
     odds = duel_odds(spec)
     assert 0 <= odds.p_win <= 1
     assert odds.p_win > duel_odds(DuelSpec(DuelistSpec(7), DuelistSpec(5))).p_win
     assert sum(odds.margin_distribution.values()) == 1
     assert odds.p_win == sum(p for m, p in odds.margin_distribution.items() if m >= 0)
-    assert odds.suit_probability["attacker"][Suit.RAMS] == 1
+    assert odds.suit_probability["attacker"][Suit.CROWS] == 1
     assert sum(odds.damage.as_fractions().values()) == 1
     assert sum(odds.damage_on_hit.as_fractions().values()) == 1
     assert odds.expected_damage == odds.expected_damage_on_hit * odds.p_win
-    # Seamus's twist is for the attack flip only; the manual's flip (11 Rams vs 3 Tomes)
-    # is one of the outcomes with margin 18 - 8 = 10.
+    # The manual's flip (6 and 11 against a 3) is one of the outcomes with margin 10.
     assert odds.margin_distribution[10] > 0
 
 
