@@ -41,7 +41,7 @@ class CrewSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "name", "player", "faction", "status", "leader", "scrip", "joined_week"]
 
 
-class JoinSerializer(serializers.Serializer):
+class CrewJoinSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)
     faction = serializers.SlugRelatedField(slug_field="code", queryset=Faction.objects.all())
 
@@ -132,11 +132,11 @@ class CampaignViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
             "player", "faction", "leader__card")
         return Response(CrewSummarySerializer(rows, many=True).data)
 
-    @extend_schema(request=JoinSerializer, responses={201: CrewSummarySerializer})
+    @extend_schema(request=CrewJoinSerializer, responses={201: CrewSummarySerializer})
     @action(detail=True, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def join(self, request, pk=None):
         campaign = self.get_object()
-        serializer = JoinSerializer(data=request.data)
+        serializer = CrewJoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         crew = crew_services.join_campaign(campaign=campaign, player=request.user,
                                            **serializer.validated_data)

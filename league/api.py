@@ -20,6 +20,15 @@ class LeagueSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "description", "time_zone", "is_public", "created_at"]
         read_only_fields = ["id", "slug", "created_at"]
 
+    def validate_time_zone(self, value: str) -> str:
+        """The same check as the page form: weekly turnover needs a real time zone."""
+        from zoneinfo import available_timezones
+
+        if value not in available_timezones():
+            raise serializers.ValidationError(
+                "Unknown time zone; use a name such as Europe/London.")
+        return value
+
 
 class MembershipSerializer(serializers.ModelSerializer):
     user = serializers.StringRelatedField()
@@ -43,7 +52,7 @@ class InvitationSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
-class JoinSerializer(serializers.Serializer):
+class InvitationTokenSerializer(serializers.Serializer):
     token = serializers.CharField(max_length=64)
 
 
@@ -96,10 +105,10 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(InvitationSerializer(invitation, context={"request": request}).data,
                         status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=JoinSerializer, responses={200: MembershipSerializer})
+    @extend_schema(request=InvitationTokenSerializer, responses={200: MembershipSerializer})
     @action(detail=False, methods=["post"], permission_classes=[permissions.IsAuthenticated])
     def join(self, request):
-        serializer = JoinSerializer(data=request.data)
+        serializer = InvitationTokenSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
             result = services.accept_invitation(token=serializer.validated_data["token"],
