@@ -15,7 +15,8 @@ PROBE = (
     " 'cache': settings.CACHES['default']['BACKEND'], 'debug': settings.DEBUG,"
     " 'email': settings.EMAIL_BACKEND}))"
 )
-CLEAN = ("DATABASE_URL", "REDIS_URL", "DJANGO_ENV", "DJANGO_DEBUG", "CELERY_TASK_ALWAYS_EAGER")
+CLEAN = ("DATABASE_URL", "REDIS_URL", "DJANGO_ENV", "DJANGO_DEBUG", "CELERY_TASK_ALWAYS_EAGER",
+         "DJANGO_ALLOW_ASYNC_UNSAFE")
 
 
 def run(code: str, **env: str) -> subprocess.CompletedProcess:
