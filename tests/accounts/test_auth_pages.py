@@ -135,3 +135,10 @@ def test_load_demo_is_idempotent_and_prints_login(capsys):
     assert users.filter(username="player").count() == 1
     assert users.get(username="admin").is_superuser
     assert users.get(username="player").check_password("malifaux-demo")
+    from campaign.models import Crew
+    from rules.models import ContentPack
+
+    assert ContentPack.objects.get(slug="sample-pack").is_sample
+    crews = Crew.objects.filter(campaign__slug="demo-campaign")
+    assert crews.count() == 2
+    assert all(c.status == "active" and c.leader_id for c in crews)

@@ -1,8 +1,11 @@
 """Load demo data for the embedded default and print the logins.
 
 Idempotent: running it again resets the demo passwords and creates nothing twice, so
-the first README command can be re-run at any time.
+the first README command can be re-run at any time. The demo league and campaign use the
+shipped sample content pack (invented cards, labelled as sample data).
 """
+
+import datetime
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
@@ -16,22 +19,22 @@ DEMO_USERS = (
     ("player", "Perdita the Player", False),
     ("rival", "Rasputina the Rival", False),
 )
+DEMO_LEAGUE = "demo-club"
+DEMO_CREWS = (("player", "Perdita's Posse", "guild"), ("rival", "The Frozen Court", "arcanists"))
 
 
 class Command(BaseCommand):
-    help = "Create the demo accounts (and, as apps grow, demo leagues and campaigns)."
+    help = "Create the demo accounts, the sample content pack, a demo league and campaign."
 
     @transaction.atomic
     def handle(self, *args, **options):
-        user_model = get_user_model()
-        for username, display_name, is_admin in DEMO_USERS:
-            user, _ = user_model.objects.get_or_create(
-                username=username,
-                defaults={"email": f"{username}@demo.invalid", "display_name": display_name},
-            )
-            user.is_staff = user.is_superuser = is_admin
-            user.set_password(DEMO_PASSWORD)
-            user.save()
+        users = self._users()
+        from rules.catalogue.sample import load_sample_pack
+
+        load_sample_pack()
+        campaign = self._league_and_campaign(users)
+        for username, crew_name, faction_code in DEMO_CREWS:
+            self._crew(campaign, users[username], crew_name, faction_code)
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         self.stdout.write(
             "Demo logins (password for all: {pw}): {names}".format(
@@ -41,3 +44,68 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  Log in as: player / {DEMO_PASSWORD}   (admin: admin / {DEMO_PASSWORD})"
         )
+
+    def _users(self):
+        user_model = get_user_model()
+        users = {}
+        for username, display_name, is_admin in DEMO_USERS:
+            user, _ = user_model.objects.get_or_create(
+                username=username,
+                defaults={"email": f"{username}@demo.invalid", "display_name": display_name},
+            )
+            user.is_staff = user.is_superuser = is_admin
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+            users[username] = user
+        return users
+
+    def _league_and_campaign(self, users):
+        from campaign.models import Campaign
+        from league.models import League, Membership, Role
+        from rules.models import ContentPack
+
+        league, _ = League.objects.get_or_create(
+            slug=DEMO_LEAGUE,
+            defaults={"name": "Demo Club", "created_by": users["organizer"],
+                      "description": "A demo league with sample data to try things out."},
+        )
+        roles = {"organizer": Role.ORGANIZER, "player": Role.PLAYER, "rival": Role.PLAYER}
+        for username, role in roles.items():
+            Membership.objects.update_or_create(
+                league=league, user=users[username],
+                defaults={"role": role, "status": Membership.Status.ACTIVE},
+            )
+        campaign, created = Campaign.objects.get_or_create(
+            league=league, slug="demo-campaign",
+            defaults={"name": "Demo campaign (sample data)", "created_by": users["organizer"],
+                      "start_date": datetime.date.today(), "length_weeks": 6},
+        )
+        if created:
+            campaign.content_packs.set(ContentPack.objects.filter(slug="sample-pack"))
+        return campaign
+
+    def _crew(self, campaign, player, name, faction_code):
+        """Join with a crew and build a legal starting arsenal from the sample pack."""
+        from campaign.models import Crew
+        from campaign.services import crews
+        from rules.models import Faction
+
+        faction = Faction.objects.get(code=faction_code)
+        crew = campaign.crews.filter(player=player).exclude(status="retired").first()
+        if crew is None:
+            crew = crews.join_campaign(campaign=campaign, player=player, name=name,
+                                       faction=faction)
+        if crew.status != Crew.Status.BUILDING:
+            return crew
+        cards = list(crews.cards_for(campaign).filter(factions=faction))
+        leader = min((c for c in cards if c.station == "henchman" and c.cost),
+                     key=lambda c: c.cost)
+        models, budget = [], campaign.starting_arsenal_size - leader.cost
+        for card in sorted((c for c in cards if c.station in ("enforcer", "minion")
+                            and not c.is_totem), key=lambda c: c.cost or 0):
+            plan = crews.plan_for(crew, leader=leader, models=[*models, card])
+            if plan.is_legal and (card.cost or 0) <= budget:
+                models.append(card)
+                budget -= card.cost or 0
+        crews.build_starting_arsenal(crew=crew, actor=player, leader=leader, models=models)
+        return crew
