@@ -27,6 +27,12 @@ class InvitationForm(forms.ModelForm):
         widgets = {"expires_at": forms.DateTimeInput(attrs={"type": "datetime-local"})}
         help_texts = {"max_uses": "Leave empty for a link anyone in your group can use."}
 
+    def __init__(self, *args, roles=None, **kwargs):
+        """``roles``: the roles this person may invite (organizers invite players only)."""
+        super().__init__(*args, **kwargs)
+        if roles is not None:
+            self.fields["role"].choices = [c for c in Role.choices if c[0] in roles]
+
 
 class RoleForm(forms.Form):
     role = forms.ChoiceField(choices=Role.choices)

@@ -28,10 +28,15 @@ class JoinResult:
     created: bool
 
 
+#: Slugs that would be shadowed by other URLs (/leagues/new/, /leagues/join/...,
+#: /api/leagues/join/), so a league page there could never be reached.
+RESERVED_SLUGS = frozenset({"new", "join"})
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:120] or "league"
     slug, n = base, 2
-    while League.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or League.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 
@@ -163,12 +168,13 @@ def change_role(*, membership: Membership, actor, role: str) -> Membership:
 def remove_member(*, membership: Membership, actor) -> Membership:
     """Admins remove anyone; organizers remove players; anyone may leave."""
     league = membership.league
+    # Decide on the current row (locked), not on a copy that may predate a role change.
+    membership = Membership.objects.select_for_update().get(pk=membership.pk)
     leaving_self = membership.user_id == actor.pk
     if not leaving_self:
         if membership.role != Role.PLAYER and not permissions.is_league_admin(actor, league):
             raise PermissionDenied("Only league admins may remove organizers or admins.")
         _require_manager(actor, league)
-    membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.role == Role.ADMIN:
         _keep_an_admin(league, leaving=membership)
     membership.status = Membership.Status.LEFT

@@ -40,20 +40,23 @@ def league_detail(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
     member = permissions.membership(request.user, league)
     manager = permissions.can_manage_league(request.user, league)
+    is_admin = permissions.is_league_admin(request.user, league)
     if not league.is_public and not (member or request.user.is_staff):
         raise PermissionDenied("This league is private.")
     context = {
         "league": league,
         "member": member,
         "manager": manager,
-        "is_admin": permissions.is_league_admin(request.user, league),
+        "is_admin": is_admin,
         "roles": Role.choices,
         "members": league.memberships.filter(status="active").select_related("user")
         if (member or manager) else None,
         "requests": league.memberships.filter(status="requested").select_related("user")
         if manager else None,
         "invitations": league.invitations.filter(revoked=False) if manager else None,
-        "invitation_form": InvitationForm() if manager else None,
+        # Organizers invite players only: don't offer them roles the service refuses.
+        "invitation_form": InvitationForm(roles=None if is_admin else [Role.PLAYER])
+        if manager else None,
         "pending_request": (
             request.user.is_authenticated
             and league.memberships.filter(user=request.user, status="requested").exists()
@@ -125,7 +128,11 @@ def request_to_join(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def decide_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     membership = get_object_or_404(Membership, pk=pk, league__slug=slug)
-    approve = request.POST.get("decision") == "approve"
+    decision = request.POST.get("decision")
+    if decision not in ("approve", "decline"):  # never decline someone by a malformed post
+        messages.error(request, "Choose to approve or decline the request.")
+        return redirect(membership.league)
+    approve = decision == "approve"
     try:
         services.decide_request(membership=membership, actor=request.user, approve=approve)
         messages.success(request, f"{membership.user} {'approved' if approve else 'declined'}.")
