@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -50,6 +51,14 @@ class InvitationSerializer(serializers.ModelSerializer):
         request = self.context.get("request")
         path = obj.get_absolute_url()
         return request.build_absolute_uri(path) if request else path
+
+
+class DecisionSerializer(serializers.Serializer):
+    approve = serializers.BooleanField()
+
+
+class RoleSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(Role.choices)
 
 
 class InvitationTokenSerializer(serializers.Serializer):
@@ -116,3 +125,63 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         except services.LeagueError as exc:
             raise ValidationError({"token": [str(exc)]}) from exc
         return Response(MembershipSerializer(result.membership).data)
+
+    # --- Writes on memberships and invitations. Each calls the same service as the page,
+    # so the role checks are the same; a league refusal is a 400 with the message.
+
+    def _league_for_write(self) -> League:
+        """The league by slug, without the object permission (the service decides who)."""
+        return get_object_or_404(self.get_queryset(), slug=self.kwargs["slug"])
+
+    def _member(self, league: League, member_id) -> Membership:
+        return get_object_or_404(Membership, pk=member_id, league=league)
+
+    @extend_schema(request=None, responses={200: MembershipSerializer})
+    @action(detail=True, methods=["post"], url_path="request",
+            permission_classes=[permissions.IsAuthenticated])
+    def request_to_join(self, request, slug=None):
+        membership = services.request_to_join(league=self._league_for_write(),
+                                              user=request.user)
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(request=DecisionSerializer, responses={200: MembershipSerializer})
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/decide",
+            permission_classes=[permissions.IsAuthenticated])
+    def decide(self, request, slug=None, member_id=None):
+        league = self._league_for_write()
+        serializer = DecisionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.decide_request(membership=self._member(league, member_id),
+                                             actor=request.user,
+                                             approve=serializer.validated_data["approve"])
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(request=RoleSerializer, responses={200: MembershipSerializer})
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/role",
+            permission_classes=[permissions.IsAuthenticated])
+    def role(self, request, slug=None, member_id=None):
+        league = self._league_for_write()
+        serializer = RoleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.change_role(membership=self._member(league, member_id),
+                                          actor=request.user,
+                                          role=serializer.validated_data["role"])
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(request=None, responses={200: MembershipSerializer})
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/remove",
+            permission_classes=[permissions.IsAuthenticated])
+    def remove(self, request, slug=None, member_id=None):
+        league = self._league_for_write()
+        membership = services.remove_member(membership=self._member(league, member_id),
+                                            actor=request.user)
+        return Response(MembershipSerializer(membership).data)
+
+    @extend_schema(request=None, responses={200: InvitationSerializer})
+    @action(detail=True, methods=["post"], url_path=r"invitations/(?P<invitation_id>\d+)/revoke",
+            permission_classes=[permissions.IsAuthenticated])
+    def revoke(self, request, slug=None, invitation_id=None):
+        league = self._league_for_write()
+        invitation = get_object_or_404(Invitation, pk=invitation_id, league=league)
+        invitation = services.revoke_invitation(invitation=invitation, actor=request.user)
+        return Response(InvitationSerializer(invitation, context={"request": request}).data)

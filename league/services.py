@@ -47,12 +47,27 @@ def create_league(*, name: str, creator, description: str = "", time_zone: str =
     """Create a league; its creator becomes its first admin."""
     if not creator.is_authenticated:
         raise PermissionDenied("Log in to create a league.")
-    league = League.objects.create(
-        name=name.strip(), slug=_unique_slug(name), description=description,
-        time_zone=time_zone, is_public=is_public, created_by=creator,
-    )
+    for _attempt in range(5):
+        try:
+            # A savepoint per attempt: a slug taken by a parallel request is retried.
+            with transaction.atomic():
+                league = League.objects.create(
+                    name=name.strip(), slug=_unique_slug(name), description=description,
+                    time_zone=time_zone, is_public=is_public, created_by=creator,
+                )
+            break
+        except IntegrityError:
+            continue
+    else:
+        raise LeagueError("Could not pick a unique address for the league; try again.")
     Membership.objects.create(league=league, user=creator, role=Role.ADMIN)
     return league
+
+
+def _lock_league(league: League) -> League:
+    """Serialize role changes and removals in one league (two admins demoting each other
+    at once would otherwise lock each other's rows in opposite orders)."""
+    return League.objects.select_for_update().get(pk=league.pk)
 
 
 def _require_manager(actor, league: League) -> None:
@@ -156,7 +171,10 @@ def change_role(*, membership: Membership, actor, role: str) -> Membership:
         raise PermissionDenied("Only league admins may change roles.")
     if role not in Role.values:
         raise LeagueError(f"Unknown role {role!r}.")
+    _lock_league(league)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
+    if not membership.is_active:
+        raise LeagueError("Only active members have a role to change.")
     if membership.role == Role.ADMIN and role != Role.ADMIN:
         _keep_an_admin(league, leaving=membership)
     membership.role = role
@@ -168,6 +186,7 @@ def change_role(*, membership: Membership, actor, role: str) -> Membership:
 def remove_member(*, membership: Membership, actor) -> Membership:
     """Admins remove anyone; organizers remove players; anyone may leave."""
     league = membership.league
+    _lock_league(league)
     # Decide on the current row (locked), not on a copy that may predate a role change.
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     leaving_self = membership.user_id == actor.pk
