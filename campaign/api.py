@@ -70,6 +70,10 @@ class NewHiresSerializer(serializers.Serializer):
                                                   many=True, required=False)
 
 
+class AddMasterSerializer(serializers.Serializer):
+    master = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all())
+
+
 class ScripEntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = ScripEntry
@@ -194,3 +198,25 @@ class CrewViewSet(viewsets.GenericViewSet):
         return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
 
 
+
+    @extend_schema(request=AddMasterSerializer, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="add-master")
+    def add_master(self, request, pk=None):
+        """Adding a Master (10 scrip, from the halfway week, with a completed bounty)."""
+        crew = self.get_object()
+        serializer = AddMasterSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        crew_services.add_master(crew=crew, actor=request.user,
+                                 master=serializer.validated_data["master"])
+        return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CrewJoinSerializer, responses={201: CrewSummarySerializer})
+    @action(detail=True, methods=["post"], url_path="start-anew")
+    def start_anew(self, request, pk=None):
+        """Retire this crew and open a new one (5 more soulstones per week past the first)."""
+        crew = self.get_object()
+        serializer = CrewJoinSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        new = crew_services.start_anew(crew=crew, actor=request.user,
+                                       **serializer.validated_data)
+        return Response(CrewSummarySerializer(new).data, status=status.HTTP_201_CREATED)

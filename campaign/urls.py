@@ -12,6 +12,8 @@ urlpatterns = [
     path("crews/<int:pk>/", views.crew_sheet, name="crew"),
     path("crews/<int:pk>/build/", views.crew_build, name="build"),
     path("crews/<int:pk>/hire/", views.crew_hire, name="hire"),
+    path("crews/<int:pk>/add-master/", views.crew_add_master, name="add-master"),
+    path("crews/<int:pk>/start-anew/", views.crew_start_anew, name="start-anew"),
     path("crews/<int:pk>/upgrades/<int:upgrade_pk>/move/", views.upgrade_move,
          name="upgrade-move"),
 ]

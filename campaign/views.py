@@ -46,8 +46,9 @@ def campaign_create(request: HttpRequest, league_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
         packs = data.pop("content_packs")
-        campaign = campaign_services.create_campaign(league=league, actor=request.user,
-                                                     content_packs=packs, **data)
+        campaign = campaign_services.create_campaign(
+            league=league, actor=request.user, content_packs=packs, **data
+        )
         messages.success(request, f"{campaign} is set up. Players can now join with a crew.")
         return redirect(campaign)
     return render(request, "campaign/form.html", {"form": form, "league": league})
@@ -62,30 +63,42 @@ def campaign_edit(request: HttpRequest, pk: int) -> HttpResponse:
         data = dict(form.cleaned_data)
         packs = data.pop("content_packs")
         try:
-            campaign_services.update_campaign(campaign=campaign, actor=request.user,
-                                              content_packs=packs, **data)
+            campaign_services.update_campaign(
+                campaign=campaign, actor=request.user, content_packs=packs, **data
+            )
             messages.success(request, "Settings saved.")
             return redirect(campaign)
         except CampaignError as exc:
             form.add_error(None, str(exc))
-    return render(request, "campaign/form.html",
-                  {"form": form, "league": campaign.league, "campaign": campaign})
+    return render(
+        request,
+        "campaign/form.html",
+        {"form": form, "league": campaign.league, "campaign": campaign},
+    )
 
 
 def campaign_detail(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for(request, pk)
-    crews = list(campaign.crews.exclude(status=Crew.Status.RETIRED)
-                 .select_related("player", "faction", "leader__card"))
+    crews = list(
+        campaign.crews.exclude(status=Crew.Status.RETIRED).select_related(
+            "player", "faction", "leader__card"
+        )
+    )
     mine = next((c for c in crews if c.player_id == request.user.pk), None)
     is_member = league_permissions.is_member(request.user, campaign.league)
-    return render(request, "campaign/detail.html", {
-        "campaign": campaign,
-        "crews": crews,
-        "mine": mine,
-        "manager": can_manage_campaign(request.user, campaign),
-        "join_form": JoinCampaignForm() if is_member and not mine
-        and not campaign.is_read_only else None,
-    })
+    return render(
+        request,
+        "campaign/detail.html",
+        {
+            "campaign": campaign,
+            "crews": crews,
+            "mine": mine,
+            "manager": can_manage_campaign(request.user, campaign),
+            "join_form": JoinCampaignForm()
+            if is_member and not mine and not campaign.is_read_only
+            else None,
+        },
+    )
 
 
 @login_required
@@ -95,8 +108,9 @@ def campaign_join(request: HttpRequest, pk: int) -> HttpResponse:
     form = JoinCampaignForm(request.POST)
     if form.is_valid():
         try:
-            crew = crew_services.join_campaign(campaign=campaign, player=request.user,
-                                               **form.cleaned_data)
+            crew = crew_services.join_campaign(
+                campaign=campaign, player=request.user, **form.cleaned_data
+            )
             messages.success(request, f"{crew} joined. Now build its starting arsenal.")
             return redirect("campaign:build", crew.pk)
         except CampaignError as exc:
@@ -128,25 +142,45 @@ def _crew_for(request, pk) -> Crew:
 def crew_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     crew = _crew_for(request, pk)
     sheet = arsenal_sheet(crew)
-    return render(request, "campaign/sheet.html", {
-        "crew": crew, "sheet": sheet, "campaign": crew.campaign,
-        "can_edit": can_edit_crew(request.user, crew) and not crew.campaign.is_read_only,
-        "move_targets": [m.row for m in sheet.models if m.row.station in
-                         (Station.MASTER, Station.HENCHMAN, Station.ENFORCER)],
-    })
+    return render(
+        request,
+        "campaign/sheet.html",
+        {
+            "crew": crew,
+            "sheet": sheet,
+            "campaign": crew.campaign,
+            "can_edit": can_edit_crew(request.user, crew) and not crew.campaign.is_read_only,
+            "move_targets": [
+                m.row
+                for m in sheet.models
+                if m.row.station in (Station.MASTER, Station.HENCHMAN, Station.ENFORCER)
+            ],
+        },
+    )
 
 
 def _builder_choices(crew: Crew):
     campaign = crew.campaign
     faction_or_merc = Q(factions=crew.faction) | Q(is_mercenary=True)
-    cards = (crew_services.cards_for(campaign).filter(faction_or_merc)
-             .exclude(station=Station.MASTER).distinct().order_by("station", "name"))
+    cards = (
+        crew_services.cards_for(campaign)
+        .filter(faction_or_merc)
+        .exclude(station=Station.MASTER)
+        .distinct()
+        .order_by("station", "name")
+    )
     leader_stations = [Station.MASTER] if campaign.masters_from_start else [Station.HENCHMAN]
-    leaders = (crew_services.cards_for(campaign)
-               .filter(factions=crew.faction, station__in=leader_stations).order_by("name"))
-    upgrades = (crew_services.upgrades_for(campaign)
-                .filter(Q(factions=crew.faction) | Q(factions__isnull=True))
-                .distinct().order_by("name"))
+    leaders = (
+        crew_services.cards_for(campaign)
+        .filter(factions=crew.faction, station__in=leader_stations)
+        .order_by("name")
+    )
+    upgrades = (
+        crew_services.upgrades_for(campaign)
+        .filter(Q(factions=crew.faction) | Q(factions__isnull=True))
+        .distinct()
+        .order_by("name")
+    )
     return leaders, cards, upgrades
 
 
@@ -159,19 +193,26 @@ def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, "The starting arsenal is already built.")
         return redirect(crew)
     leaders, cards, upgrades = _builder_choices(crew)
-    form = StartingArsenalForm(request.POST or None, leaders=leaders, cards=cards,
-                               upgrades=upgrades)
+    form = StartingArsenalForm(
+        request.POST or None, leaders=leaders, cards=cards, upgrades=upgrades
+    )
     plan = None
     if request.method == "POST" and form.is_valid():
         leader, models, upgrade, index = form.selection()
         if not form.errors:
-            plan = crew_services.plan_for(crew, leader=leader, models=models, upgrade=upgrade,
-                                          upgrade_on_index=index)
+            plan = crew_services.plan_for(
+                crew, leader=leader, models=models, upgrade=upgrade, upgrade_on_index=index
+            )
             if request.POST.get("action") == "build" and plan.is_legal:
                 try:
                     crew_services.build_starting_arsenal(
-                        crew=crew, actor=request.user, leader=leader, models=models,
-                        upgrade=upgrade, upgrade_on_index=index)
+                        crew=crew,
+                        actor=request.user,
+                        leader=leader,
+                        models=models,
+                        upgrade=upgrade,
+                        upgrade_on_index=index,
+                    )
                     messages.success(request, f"{crew}'s arsenal is ready.")
                     return redirect(crew)
                 except hiring.HiringRefused as exc:
@@ -180,8 +221,12 @@ def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
                         form.add_error(None, reason)
                 except CampaignError as exc:
                     form.add_error(None, str(exc))
-    context = {"crew": crew, "form": form, "plan": plan,
-               "budget": crew.campaign.starting_arsenal_size}
+    context = {
+        "crew": crew,
+        "form": form,
+        "plan": plan,
+        "budget": crew.campaign.starting_arsenal_size,
+    }
     if request.htmx:
         return render(request, "campaign/_build_summary.html", context)
     return render(request, "campaign/build.html", context)
@@ -197,17 +242,60 @@ def crew_hire(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         models, bought = form.hires()
         try:
-            result = crew_services.new_hires(crew=crew, actor=request.user, models=models,
-                                             upgrades=bought)
-            messages.success(request, f"Hired {len(result.models)} model(s) and "
-                             f"{len(result.upgrades)} upgrade(s) for {result.scrip_spent} scrip.")
+            result = crew_services.new_hires(
+                crew=crew, actor=request.user, models=models, upgrades=bought
+            )
+            messages.success(
+                request,
+                f"Hired {len(result.models)} model(s) and "
+                f"{len(result.upgrades)} upgrade(s) for {result.scrip_spent} scrip.",
+            )
             return redirect(crew)
         except hiring.HiringRefused as exc:
             for reason in exc.reasons:
                 form.add_error(None, reason)
         except CampaignError as exc:
             form.add_error(None, str(exc))
-    return render(request, "campaign/hire.html", {"crew": crew, "form": form})
+    masters = (
+        crew_services.cards_for(crew.campaign)
+        .filter(factions=crew.faction, station=Station.MASTER)
+        .order_by("name")
+    )
+    return render(request, "campaign/hire.html", {"crew": crew, "form": form, "masters": masters})
+
+
+@login_required
+@require_POST
+def crew_add_master(request: HttpRequest, pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    master = get_object_or_404(
+        crew_services.cards_for(crew.campaign),
+        pk=request.POST.get("master"),
+        station=Station.MASTER,
+    )
+    try:
+        crew_services.add_master(crew=crew, actor=request.user, master=master)
+        messages.success(request, f"{master.name} joins and now leads {crew}.")
+    except hiring.HiringRefused as exc:
+        messages.error(request, " ".join(exc.reasons))
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(crew)
+
+
+@login_required
+def crew_start_anew(request: HttpRequest, pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    form = JoinCampaignForm(request.POST or None, initial={"faction": crew.faction})
+    if request.method == "POST" and form.is_valid():
+        try:
+            new = crew_services.start_anew(crew=crew, actor=request.user, **form.cleaned_data)
+            messages.success(request, f"{crew} is retired. Build {new}'s starting arsenal.")
+            return redirect("campaign:build", new.pk)
+        except CampaignError as exc:
+            form.add_error(None, str(exc))
+    return render(request, "campaign/start_anew.html", {"crew": crew, "form": form})
 
 
 @login_required

@@ -159,3 +159,38 @@ def _an_upgrade(crew):
     from campaign.models import ArsenalUpgrade
 
     return ArsenalUpgrade.objects.create(crew=crew, kind="upgrade", name="Spare")
+
+
+def test_start_anew_retires_the_crew_and_opens_a_new_one(client, built_crew):
+    campaign = built_crew.campaign
+    campaign.status = "running"
+    campaign.current_week = 3
+    campaign.save()
+    client.force_login(built_crew.player)
+    response = client.post(reverse("campaign:start-anew", args=[built_crew.pk]),
+                           {"name": "Second Try", "faction": faction("guild").pk})
+    new = Crew.objects.get(name="Second Try")
+    assert response.url == reverse("campaign:build", args=[new.pk])
+    assert new.joined_week == 3 and new.status == "building"
+    built_crew.refresh_from_db()
+    assert built_crew.status == "retired"
+    client.force_login(member(campaign.league))
+    assert client.post(reverse("campaign:start-anew", args=[new.pk]),
+                       {"name": "Hijack", "faction": faction("guild").pk}).status_code == 403
+
+
+def test_add_master_page_and_api_refuse_before_halfway(client, api_client, built_crew, roster):
+    campaign = built_crew.campaign
+    campaign.status = "running"
+    campaign.current_week = 2
+    campaign.save()
+    client.force_login(built_crew.player)
+    page = client.get(reverse("campaign:hire", args=[built_crew.pk])).content.decode()
+    assert 'id="add-master"' in page and "Marshal" in page
+    response = client.post(reverse("campaign:add-master", args=[built_crew.pk]),
+                           {"master": roster["master"].pk}, follow=True)
+    assert "from week 4" in response.content.decode()
+    api_client.force_authenticate(built_crew.player)
+    api = api_client.post(f"/api/crews/{built_crew.pk}/add-master/",
+                          {"master": roster["master"].pk}, format="json")
+    assert api.status_code == 400 and "completed a Bounty" in str(api.json())
