@@ -62,18 +62,3 @@ def _fast_password_hashing(request):
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-
-def pytest_collection_modifyitems(items):
-    """Transactional tests flush the database when they end, which would also wipe rows
-    that data migrations created (the seven factions). Ask for serialized rollback on
-    every such test so those rows are restored for the tests that follow."""
-    for item in items:
-        marker = item.get_closest_marker("django_db")
-        if marker and marker.kwargs.get("transaction") and not marker.kwargs.get(
-            "serialized_rollback"
-        ):
-            item.add_marker(
-                pytest.mark.django_db(*marker.args, **{**marker.kwargs,
-                                                       "serialized_rollback": True}),
-                append=False,
-            )

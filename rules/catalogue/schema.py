@@ -210,6 +210,8 @@ def _choice(value: str, choices: Iterable[str], what: str) -> str:
 
 def _or_list(words: Iterable[str]) -> str:
     words = list(words)
+    if not words:
+        return "nothing: none are defined yet"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
