@@ -212,6 +212,7 @@ class StartingArsenalPlan:
     total: int
     budget: int
     refusals: tuple[str, ...] = field(default=())
+    scrip_available: int = 0
 
     @property
     def unspent(self) -> int:
@@ -219,7 +220,14 @@ class StartingArsenalPlan:
 
     @property
     def starting_scrip(self) -> int:
+        """Unspent soulstones become scrip, at most 3."""
         return min(3, self.unspent)
+
+    @property
+    def scrip_spent(self) -> int:
+        """What the arsenal costs beyond the soulstone budget, paid from the crew's scrip
+        (late joiners and crews Starting Anew get 5 scrip per week past the first)."""
+        return max(0, self.total - self.budget)
 
     @property
     def is_legal(self) -> bool:
@@ -228,6 +236,7 @@ class StartingArsenalPlan:
 
 def plan_starting_arsenal(*, faction: str, leader: CardInfo | None, models: Sequence[CardInfo],
                           budget: int, masters_from_start: bool = False,
+                          scrip_available: int = 0,
                           upgrade: UpgradeInfo | None = None,
                           upgrade_on: CardInfo | None = None) -> StartingArsenalPlan:
     """Cost and check a starting arsenal; every broken rule is listed in ``refusals``.
@@ -262,8 +271,9 @@ def plan_starting_arsenal(*, faction: str, leader: CardInfo | None, models: Sequ
     if mercs > MAX_OUT_OF_FACTION_MERCENARIES:
         refusals.append(f"At most {MAX_OUT_OF_FACTION_MERCENARIES} Mercenaries from other "
                         f"factions may be hired; this arsenal has {mercs}.")
-    if total > budget:
-        refusals.append(f"The arsenal costs {total} soulstones; the budget is {budget}.")
+    limit = budget + scrip_available
+    if total > limit:
+        refusals.append(_over_budget(total, budget, scrip_available))
     if upgrade is not None:
         if upgrade.is_campaign:
             refusals.append("The starting upgrade may not be a Campaign upgrade.")
@@ -274,11 +284,16 @@ def plan_starting_arsenal(*, faction: str, leader: CardInfo | None, models: Sequ
             refusals += upgrade_refusals(upgrade, faction=faction, model=upgrade_on,
                                          leader=leader)
         total += upgrade.cost
-        if upgrade.cost and total > budget and not any("budget" in r for r in refusals):
-            refusals.append(f"With {upgrade.name} the arsenal costs {total} soulstones; "
-                            f"the budget is {budget}.")
+        if upgrade.cost and total > limit and not any("budget" in r for r in refusals):
+            refusals.append(f"With {upgrade.name}: " + _over_budget(total, budget,
+                                                                    scrip_available))
     return StartingArsenalPlan(tuple(lines), upgrade, upgrade_on, total, budget,
-                               tuple(dict.fromkeys(refusals)))
+                               tuple(dict.fromkeys(refusals)), scrip_available)
+
+
+def _over_budget(total: int, budget: int, scrip: int) -> str:
+    extra = f" plus {scrip} scrip" if scrip else ""
+    return f"The arsenal costs {total} soulstones; the budget is {budget}{extra}."
 
 
 def new_hire_costs(cards: Sequence[CardInfo], faction: str) -> list[int]:

@@ -83,8 +83,10 @@ def join_campaign(*, campaign: Campaign, player, name: str, faction: Faction,
     if campaign.crews.filter(player=player).exclude(status=Crew.Status.RETIRED).exists():
         raise CampaignError("You already have a crew in this campaign.")
     week = campaign.current_week if campaign.status == Campaign.Status.RUNNING else 1
-    return Crew.objects.create(campaign=campaign, player=player, name=name.strip(),
+    crew = Crew.objects.create(campaign=campaign, player=player, name=name.strip(),
                                faction=faction, joined_week=week)
+    _credit_late_start(crew, actor)
+    return crew
 
 
 def _infos(cards: Sequence[ModelCard]) -> list[hiring.CardInfo]:
@@ -105,18 +107,27 @@ def plan_for(crew: Crew, *, leader: ModelCard | None, models: Sequence[ModelCard
     if upgrade is not None and upgrade_on_index is not None:
         upgrade_on = leader_info if upgrade_on_index == -1 else (
             infos[upgrade_on_index] if 0 <= upgrade_on_index < len(infos) else None)
-    budget = campaign.starting_arsenal_size + _starting_anew_bonus(crew)
     return hiring.plan_starting_arsenal(
-        faction=crew.faction.code, leader=leader_info, models=infos, budget=budget,
+        faction=crew.faction.code, leader=leader_info, models=infos,
+        budget=campaign.starting_arsenal_size, scrip_available=crew.scrip,
         masters_from_start=campaign.masters_from_start,
         upgrade=hiring.UpgradeInfo.from_card(upgrade) if upgrade else None,
         upgrade_on=upgrade_on,
     )
 
 
-def _starting_anew_bonus(crew: Crew) -> int:
-    """Starting Anew / late joiners: 5 more for each week past the first."""
-    return 5 * max(0, crew.joined_week - 1)
+LATE_START_SCRIP_PER_WEEK = 5
+
+
+def _credit_late_start(crew: Crew, actor) -> None:
+    """Starting Anew and late joiners gain 5 scrip for each week past the first, to hire
+    their starting arsenal with (recorded like starting scrip: not weekly earnings)."""
+    weeks = max(0, crew.joined_week - 1)
+    if weeks:
+        scrip.credit_starting(crew, LATE_START_SCRIP_PER_WEEK * weeks, week=crew.joined_week,
+                              reason=f"Late start: {LATE_START_SCRIP_PER_WEEK} scrip for each "
+                              f"of {weeks} week(s) past the first", actor=actor)
+        crew.refresh_from_db(fields=["scrip"])
 
 
 @transaction.atomic
@@ -139,6 +150,9 @@ def build_starting_arsenal(*, crew: Crew, actor, leader: ModelCard,
     if not plan.is_legal:
         raise hiring.HiringRefused(plan.refusals)
     week = crew.joined_week
+    if plan.scrip_spent:
+        scrip.spend_scrip(crew, plan.scrip_spent, week=week, locked=crew, actor=actor,
+                          reason="Starting arsenal beyond the soulstone budget")
     rows = []
     for line, card in zip(plan.lines, [leader, *models], strict=True):
         rows.append(ArsenalModel.objects.create(
@@ -151,7 +165,9 @@ def build_starting_arsenal(*, crew: Crew, actor, leader: ModelCard,
         ArsenalUpgrade.objects.create(crew=crew, kind=ArsenalUpgrade.Kind.UPGRADE, card=upgrade,
                                       name=upgrade.name, attached_to=target,
                                       acquired_week=week, cost_paid=upgrade.cost)
-    scrip.starting_scrip(crew, plan.starting_scrip, week=week, actor=actor)
+    if plan.starting_scrip:
+        scrip.credit_starting(crew, plan.starting_scrip, week=week, actor=actor,
+                              reason="Unspent soulstones of the starting arsenal")
     _event(crew, ArsenalEvent.Kind.STARTED,
            f"Starting arsenal: {len(rows)} models for {plan.total} soulstones, "
            f"{plan.starting_scrip} scrip left over", week=week, actor=actor,
@@ -319,5 +335,7 @@ def start_anew(*, crew: Crew, actor, name: str, faction: Faction) -> Crew:
     _event(crew, ArsenalEvent.Kind.RETIRED, "The player started anew",
            week=campaign.current_week, actor=actor)
     week = campaign.current_week if campaign.status == Campaign.Status.RUNNING else 1
-    return Crew.objects.create(campaign=campaign, player=crew.player, name=name.strip(),
-                               faction=faction, joined_week=week)
+    new = Crew.objects.create(campaign=campaign, player=crew.player, name=name.strip(),
+                              faction=faction, joined_week=week)
+    _credit_late_start(new, actor)
+    return new

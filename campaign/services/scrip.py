@@ -91,12 +91,14 @@ def spend_scrip(crew: Crew, amount: int, *, week: int, reason: str, source=None,
 
 
 @transaction.atomic
-def starting_scrip(crew: Crew, amount: int, *, week: int, actor=None) -> ScripResult:
-    """Unspent starting soulstones become scrip (at most 3); not counted as earnings."""
+def credit_starting(crew: Crew, amount: int, *, week: int, reason: str,
+                    actor=None) -> ScripResult:
+    """Scrip a crew starts with (unspent soulstones, a late start); not weekly earnings,
+    so it does not count toward the weekly cap."""
     crew = lock_crew(crew)
     if amount:
-        _add(crew, week=week, kind=ScripEntry.Kind.STARTING, amount=amount,
-             reason="Unspent soulstones of the starting arsenal", actor=actor)
+        _add(crew, week=week, kind=ScripEntry.Kind.STARTING, amount=amount, reason=reason,
+             actor=actor)
     return ScripResult(amount, 0, crew.scrip)
 
 

@@ -101,10 +101,21 @@ def test_join_needs_membership_and_one_crew(campaign):
         crews.join_campaign(campaign=campaign, player=player, name="Again", faction=faction())
 
 
-def test_late_joiner_gets_five_more_soulstones_per_week(campaign, roster):
+def test_late_joiner_gets_five_scrip_per_week_to_hire_with(campaign, roster):
+    from tests.campaign.factories import faction
+
     campaign.status = campaign.Status.RUNNING
     campaign.current_week = 3
     campaign.save()
-    crew = CrewFactory(campaign=campaign, player=member(campaign.league), joined_week=3)
+    crew = crews.join_campaign(campaign=campaign, player=member(campaign.league), name="Late",
+                               faction=faction())
+    assert crew.joined_week == 3 and crew.scrip == 10
+    assert ScripEntry.objects.get(crew=crew).kind == ScripEntry.Kind.STARTING
     plan = crews.plan_for(crew, leader=roster["henchman"], models=[roster["enforcer"]] * 4)
-    assert plan.budget == 45 and plan.total == 40 and plan.is_legal  # over 35, under 45
+    assert plan.total == 40 and plan.is_legal and plan.scrip_spent == 5
+    too_much = crews.plan_for(crew, leader=roster["henchman"], models=[roster["enforcer"]] * 5)
+    assert "plus 10 scrip" in " ".join(too_much.refusals)
+    crews.build_starting_arsenal(crew=crew, actor=crew.player, leader=roster["henchman"],
+                                 models=[roster["enforcer"]] * 4)
+    crew.refresh_from_db()
+    assert crew.scrip == 5  # 10 - 5 spent beyond the budget; no unspent soulstones
