@@ -8,7 +8,7 @@ from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade, Crew, Sc
 from campaign.services import crews
 from campaign.services.errors import CampaignError
 from league.models import Role
-from tests.campaign.factories import CardFactory, CrewFactory, member
+from tests.campaign.factories import CardFactory, member
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
