@@ -65,6 +65,10 @@ class Campaign(models.Model):
     current_week = models.PositiveSmallIntegerField(
         default=1, help_text="The campaign week now in play (1 while setting up)."
     )
+    turnover_hour = models.PositiveSmallIntegerField(
+        default=9, validators=[MaxValueValidator(23)],
+        help_text="Hour of the designated day (league time) when the week turns over.",
+    )
     starting_arsenal_size = models.PositiveSmallIntegerField(
         default=35, validators=[MinValueValidator(20), MaxValueValidator(100)]
     )
@@ -223,6 +227,8 @@ class ArsenalUpgrade(models.Model):
     cost_paid = models.PositiveSmallIntegerField(default=0)
     stat_effects = models.JSONField(default=dict, blank=True)
     counts_as_skill = models.BooleanField(default=False)
+    from_event_week = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Added by The Event in this week (an Avatar).")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -383,3 +389,19 @@ class ConstructionEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.amount:+d} construction material ({self.reason})"
+
+
+from campaign.week_models import (  # noqa: E402  (registered with this app)
+    BulletDraw,
+    CampaignWeek,
+    PitFight,
+    PitFightEntry,
+    TurnoverRun,
+    WeekTransition,
+)
+
+__all__ = [
+    "ArsenalEvent", "ArsenalModel", "ArsenalUpgrade", "BulletDraw", "Campaign", "CampaignWeek",
+    "ConstructionEntry", "Crew", "CrewBounty", "Fortification", "HideOut", "NewHires",
+    "PitFight", "PitFightEntry", "ScripEntry", "TurnoverRun", "WeekTransition",
+]

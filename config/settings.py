@@ -167,6 +167,13 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Beat stores this schedule in the database (django-celery-beat), so it survives restarts.
+CELERY_BEAT_SCHEDULE = {
+    "turn-over-due-weeks": {
+        "task": "campaign.turn_over_due_weeks",
+        "schedule": float(env("TURNOVER_CHECK_SECONDS", "300")),
+    },
+}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- Email: console by default; SMTP settings from the environment in production.

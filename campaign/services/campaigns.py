@@ -78,4 +78,7 @@ def start_campaign(*, campaign: Campaign, actor) -> Campaign:
     campaign.status = Campaign.Status.RUNNING
     campaign.current_week = 1
     campaign.save(update_fields=["status", "current_week"])
+    from campaign.services.weeks import ensure_weeks
+
+    ensure_weeks(campaign)
     return campaign

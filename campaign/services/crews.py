@@ -193,6 +193,10 @@ def _new_hires_open(crew: Crew) -> int:
         raise CampaignError("There are no New Hires in the first week of a campaign.")
     if crew.status != Crew.Status.ACTIVE:
         raise CampaignError("Build the starting arsenal first.")
+    week = campaign.weeks.filter(number=campaign.current_week).first()
+    if week is not None and week.state in (week.State.UPCOMING, week.State.CLOSED):
+        raise CampaignError(f"New Hires for week {campaign.current_week} are not open "
+                            f"(the week is {week.get_state_display().lower()}).")
     if NewHires.objects.filter(crew=crew, week=campaign.current_week).exists():
         raise CampaignError(f"This crew already took its New Hires in week "
                             f"{campaign.current_week}.")

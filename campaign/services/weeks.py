@@ -1,0 +1,345 @@
+"""The campaign week: turnover, the weekly event, organizer controls, the week's one-offs.
+
+``turn_over`` is idempotent on (campaign, week): it locks the campaign row, re-reads the
+week under the lock and does nothing when the week has already turned over, so a retried
+job or two workers running the same job flip the event exactly once. Everything a
+turnover changes (previous week closed, states, flips, draws, the campaign's current
+week) happens in one transaction: a failure leaves nothing half-applied.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaign import calendar
+from campaign.models import (
+    ArsenalEvent,
+    ArsenalUpgrade,
+    BulletDraw,
+    Campaign,
+    CampaignWeek,
+    Crew,
+    PitFight,
+    PitFightEntry,
+    WeekTransition,
+)
+from campaign.services import scrip
+from campaign.services.access import require_campaign_manager, require_crew_editor
+from campaign.services.errors import CampaignError
+from campaign.weekly_event_flip import WeeklyEventOutcome, flip_weekly_event
+from rules import services as flip_services
+from rules import tables
+from rules.engine.cards import Card
+from rules.models import FlipRecord, UpgradeCard
+
+BULLET = "a-bullet-with-your-name"
+PIT_FIGHT = "pit-fight"
+THE_EVENT = "the-event"
+PIT_FIGHT_SCRIP = 3
+BULLET_SCRIP = 6
+OWN_NAME_BULLET_SCRIP = 4
+
+
+@dataclass(frozen=True)
+class TurnoverResult:
+    campaign: Campaign
+    week: CampaignWeek | None
+    turned_over: bool
+    ended: bool = False
+    reason: str = ""
+
+
+def week_dates(campaign: Campaign) -> list[tuple[int, object]]:
+    return [(n, calendar.week_start(campaign.start_date, campaign.weekday, n))
+            for n in range(1, campaign.length_weeks + 1)]
+
+
+def ensure_weeks(campaign: Campaign) -> None:
+    """Create the rows of weeks 1..N (idempotent); dates follow the campaign settings."""
+    existing = set(campaign.weeks.values_list("number", flat=True))
+    CampaignWeek.objects.bulk_create(
+        [CampaignWeek(campaign=campaign, number=n, starts_on=day)
+         for n, day in week_dates(campaign) if n not in existing],
+        ignore_conflicts=True,
+    )
+
+
+def turnover_time(campaign: Campaign, number: int):
+    return calendar.turnover_at(campaign.start_date, campaign.weekday, number,
+                                hour=campaign.turnover_hour, time_zone=campaign.league.time_zone)
+
+
+def last_turned_week(campaign: Campaign) -> int:
+    return (campaign.weeks.exclude(state=CampaignWeek.State.UPCOMING)
+            .order_by("-number").values_list("number", flat=True).first() or 0)
+
+
+def _move(week: CampaignWeek, target: str, *, actor=None, note: str = "") -> None:
+    CampaignWeek.LIFECYCLE.check(week.state, target)
+    WeekTransition.objects.create(week=week, from_state=week.state, to_state=target,
+                                  actor=actor, note=note[:250])
+    week.state = target
+
+
+def _draw_for(week: CampaignWeek, actor):
+    """A card source that makes and records one server flip per card, tied to the week."""
+    def draw(purpose: str) -> Card:
+        record = flip_services.server_flip(purpose=f"Week {week.number}: {purpose}",
+                                           actor=actor, subject=week)
+        return Card.parse(record.final)
+    return draw
+
+
+@transaction.atomic
+def turn_over(campaign: Campaign | int, number: int, *, actor=None) -> TurnoverResult:
+    """Turn over week ``number``: close the previous week, open New Hires (not in week 1),
+    flip the weekly event (unless an organizer set it), open the week's games.
+
+    ``number == length + 1`` ends the campaign after its last week.
+    """
+    pk = campaign.pk if isinstance(campaign, Campaign) else campaign
+    campaign = Campaign.objects.select_for_update().select_related("league").get(pk=pk)
+    if campaign.status == Campaign.Status.ENDED:
+        return TurnoverResult(campaign, None, False, reason="the campaign has ended")
+    if campaign.status != Campaign.Status.RUNNING:
+        raise CampaignError("Start the campaign before its weeks turn over.")
+    if not 1 <= number <= campaign.length_weeks + 1:
+        raise CampaignError(f"This campaign has weeks 1 to {campaign.length_weeks}.")
+    ensure_weeks(campaign)
+    turned = last_turned_week(campaign)
+    if number <= turned:
+        return TurnoverResult(campaign, campaign.weeks.get(number=number), False,
+                              reason=f"week {number} has already turned over")
+    if number > turned + 1:
+        raise CampaignError(f"Week {turned + 1} has not turned over yet; weeks turn in order.")
+    previous = (CampaignWeek.objects.select_for_update().get(campaign=campaign, number=turned)
+                if turned else None)
+    if previous is not None:
+        _close_week(previous, actor=actor)
+    if number == campaign.length_weeks + 1:
+        campaign.status = Campaign.Status.ENDED
+        campaign.save(update_fields=["status"])
+        return TurnoverResult(campaign, previous, True, ended=True)
+    week = CampaignWeek.objects.select_for_update().get(campaign=campaign, number=number)
+    if number > 1:
+        _move(week, CampaignWeek.State.NEW_HIRES, actor=actor, note="New Hires open")
+    _settle_event(week, previous_key=previous.games_event_key if previous else None,
+                  actor=actor)
+    _move(week, CampaignWeek.State.GAMES, actor=actor, note="Games open")
+    week.turned_over_at = timezone.now()
+    week.save()
+    campaign.current_week = number
+    campaign.save(update_fields=["current_week"])
+    _start_one_offs(week)
+    transaction.on_commit(lambda: _notify(week.pk))
+    return TurnoverResult(campaign, week, True)
+
+
+def _settle_event(week: CampaignWeek, *, previous_key: str | None, actor) -> None:
+    """Flip the event, unless an organizer already set it for this week."""
+    if week.event_key:
+        _move(week, CampaignWeek.State.EVENT_FLIPPED, actor=actor,
+              note=f"Event set by an organizer: {week.set_reason}")
+        return
+    outcome: WeeklyEventOutcome = flip_weekly_event(_draw_for(week, actor),
+                                                    previous_key=previous_key)
+    week.event_key = outcome.event_key
+    week.games_event_key = outcome.games_event_key
+    week.event_chain = list(outcome.chain)
+    names = " then ".join(tables.weekly_events().row(k).name for k in outcome.chain)
+    _move(week, CampaignWeek.State.EVENT_FLIPPED, actor=actor, note=f"Flipped: {names}")
+
+
+def event_chain(week: CampaignWeek) -> list[str]:
+    """The events in force in a week, in flip order."""
+    if week.event_chain:
+        return list(week.event_chain)
+    return list(dict.fromkeys(k for k in (week.event_key, week.games_event_key) if k))
+
+
+def week_flips(week: CampaignWeek):
+    from django.contrib.contenttypes.models import ContentType
+
+    return FlipRecord.objects.filter(subject_type=ContentType.objects.get_for_model(week),
+                                     subject_id=week.pk).order_by("id")
+
+
+def _start_one_offs(week: CampaignWeek) -> None:
+    chain = event_chain(week)
+    if BULLET in chain:
+        draw_bullet_names(week)
+    if PIT_FIGHT in chain:
+        PitFight.objects.get_or_create(week=week)
+
+
+def _close_week(week: CampaignWeek, *, actor) -> None:
+    """Weekly tallies become final; secret draws are revealed now the week is over."""
+    if week.state == CampaignWeek.State.CLOSED:
+        return
+    _move(week, CampaignWeek.State.CLOSED, actor=actor, note="Week closed")
+    week.closed_at = timezone.now()
+    week.save(update_fields=["state", "closed_at"])
+    week.bullet_draws.filter(revealed=False).update(revealed=True)
+
+
+def _active_crews(campaign: Campaign):
+    return campaign.crews.filter(status=Crew.Status.ACTIVE).order_by("id")
+
+
+def draw_bullet_names(week: CampaignWeek) -> list[BulletDraw]:
+    """Every crew draws a player's name from a hat (possibly its own), in secret."""
+    if week.bullet_draws.exists():
+        return list(week.bullet_draws.all())
+    crews = list(_active_crews(week.campaign))
+    hat = crews[:]
+    random.Random(secrets.randbits(64)).shuffle(hat)
+    return BulletDraw.objects.bulk_create(
+        [BulletDraw(week=week, crew=crew, target=target)
+         for crew, target in zip(crews, hat, strict=True)])
+
+
+# --- Organizer controls ------------------------------------------------------------
+
+
+def flip_now(*, campaign: Campaign, actor) -> TurnoverResult:
+    """Turn over the next week now, whatever the schedule says."""
+    require_campaign_manager(actor, campaign)
+    return turn_over(campaign, last_turned_week(campaign) + 1, actor=actor)
+
+
+@transaction.atomic
+def set_event(*, week: CampaignWeek, actor, event_key: str, reason: str,
+              games_event_key: str = "") -> CampaignWeek:
+    """Curated campaigns: set a week's event by hand, with who and why on record."""
+    require_campaign_manager(actor, week.campaign)
+    week = CampaignWeek.objects.select_for_update().get(pk=week.pk)
+    if week.state == CampaignWeek.State.CLOSED:
+        raise CampaignError("This week is closed; its event can no longer change.")
+    if not reason.strip():
+        raise CampaignError("Say why the event is set by hand; players will see it.")
+    table = tables.weekly_events()
+    try:
+        event = table.row(event_key)
+        games = table.row(games_event_key) if games_event_key else None
+    except KeyError as exc:
+        raise CampaignError(f"Unknown weekly event: {exc.args[0]}") from exc
+    if event.another_event and games is None:
+        raise CampaignError(f"{event.name} also needs the event the week's games use.")
+    if games is not None and not event.another_event:
+        raise CampaignError(f"{event.name} does not flip another event.")
+    if games is not None and games.key in table.another_event_reflips:
+        raise CampaignError(f"{games.name} cannot be the games' event.")
+    week.event_key = event.key
+    week.games_event_key = games.key if games else event.key
+    week.event_chain = [event.key, games.key] if games else [event.key]
+    week.set_by = actor
+    week.set_reason = reason.strip()[:250]
+    week.save()
+    WeekTransition.objects.create(week=week, from_state=week.state, to_state=week.state,
+                                  actor=actor, note=f"Event set to {event.name}: {reason}"[:250])
+    if week.state != CampaignWeek.State.UPCOMING:
+        _start_one_offs(week)
+    return week
+
+
+# --- The week's one-offs -----------------------------------------------------------
+
+
+@transaction.atomic
+def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> int:
+    """The drawing crew killed or sacrificed the Leader of ``leader_crew``: reveal and pay.
+
+    A crew that drew its own name may claim any one Leader, for the smaller reward.
+    """
+    draw = BulletDraw.objects.select_for_update().select_related("week", "crew").get(pk=draw.pk)
+    require_crew_editor(actor, draw.crew)
+    if draw.claimed:
+        raise CampaignError("This bullet has already been claimed.")
+    if draw.week.state == CampaignWeek.State.CLOSED:
+        raise CampaignError("The week is over; its bullets can no longer be claimed.")
+    if leader_crew.pk == draw.crew_id:
+        raise CampaignError("Claim the bullet on another crew's Leader.")
+    if not draw.drew_own_name and leader_crew.pk != draw.target_id:
+        raise CampaignError("Your bullet has another name on it.")
+    amount = OWN_NAME_BULLET_SCRIP if draw.drew_own_name else BULLET_SCRIP
+    scrip.gain_scrip(draw.crew, amount, week=draw.week.number, actor=actor, source=source,
+                     reason=f"A Bullet With Your Name: {leader_crew}'s Leader")
+    draw.revealed = draw.claimed = True
+    draw.save(update_fields=["revealed", "claimed"])
+    return amount
+
+
+@dataclass(frozen=True)
+class PitFightEntryInput:
+    crew: Crew
+    kills: int = 0
+    fighter: object | None = None
+
+
+@transaction.atomic
+def record_pit_fight(*, week: CampaignWeek, actor, entries: list[PitFightEntryInput],
+                     winner: Crew, first_eliminated: Crew) -> PitFight:
+    """Record the Pit Fight once; pay 3 scrip per kill, 3 to the winner and 3 to the first
+    player knocked out (all counted toward the weekly cap)."""
+    require_campaign_manager(actor, week.campaign)
+    fight = PitFight.objects.select_for_update().filter(week=week).first()
+    if fight is None:
+        raise CampaignError("There is no Pit Fight this week.")
+    if fight.recorded_at:
+        raise CampaignError("The Pit Fight is already recorded.")
+    crews = {e.crew.pk for e in entries}
+    if len(crews) != len(entries) or len(entries) < 2:
+        raise CampaignError("A Pit Fight needs at least two different crews.")
+    if winner.pk not in crews or first_eliminated.pk not in crews:
+        raise CampaignError("The winner and the first knocked out must have fought.")
+    if winner.pk == first_eliminated.pk:
+        raise CampaignError("The winner cannot also be the first knocked out.")
+    if sum(e.kills for e in entries) > len(entries) - 1:
+        raise CampaignError("There are more kills than fighters who could fall.")
+    for entry in entries:
+        PitFightEntry.objects.create(pit_fight=fight, crew=entry.crew, kills=entry.kills,
+                                     fighter=entry.fighter)
+        amount = PIT_FIGHT_SCRIP * entry.kills
+        amount += PIT_FIGHT_SCRIP if entry.crew.pk in (winner.pk, first_eliminated.pk) else 0
+        if amount:
+            scrip.gain_scrip(entry.crew, amount, week=week.number, actor=actor, source=fight,
+                             reason="Pit Fight")
+    fight.winner, fight.first_eliminated = winner, first_eliminated
+    fight.recorded_by, fight.recorded_at = actor, timezone.now()
+    fight.save()
+    return fight
+
+
+@transaction.atomic
+def choose_event_avatar(*, crew: Crew, actor, avatar: UpgradeCard) -> ArsenalUpgrade:
+    """The Event: each crew adds one Avatar of its choice to its arsenal, for free."""
+    require_crew_editor(actor, crew)
+    crew = scrip.lock_crew(crew)
+    week = crew.campaign.weeks.filter(number=crew.campaign.current_week).first()
+    if week is None or THE_EVENT not in event_chain(week) or \
+            week.state == CampaignWeek.State.CLOSED:
+        raise CampaignError("Avatars are added during a week of The Event.")
+    if not avatar.is_avatar:
+        raise CampaignError(f"{avatar.name} is not an Avatar upgrade.")
+    if avatar.factions.exists() and not avatar.factions.filter(pk=crew.faction_id).exists():
+        raise CampaignError(f"{avatar.name} is not an Avatar of the crew's faction.")
+    if crew.upgrades.filter(from_event_week=week.number).exists():
+        raise CampaignError("This crew already chose its Avatar this week.")
+    upgrade = ArsenalUpgrade.objects.create(
+        crew=crew, kind=ArsenalUpgrade.Kind.UPGRADE, card=avatar, name=avatar.name,
+        acquired_week=week.number, from_event_week=week.number)
+    ArsenalEvent.objects.create(crew=crew, kind=ArsenalEvent.Kind.UPGRADE_BOUGHT,
+                                week=week.number, upgrade=upgrade, actor=actor,
+                                description=f"The Event: {avatar.name} joins the arsenal")
+    return upgrade
+
+
+def _notify(week_pk: int) -> None:
+    from campaign.tasks import send_week_notice
+
+    send_week_notice.delay(week_pk)
