@@ -24,12 +24,23 @@ def require(condition: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+def set_celery(**options) -> None:
+    """Change Celery settings at run time. The app reads Django settings under the CELERY_
+    namespace, so the namespaced key must be set (``app.conf.task_always_eager = x`` would
+    silently change nothing)."""
+    from config.celery import app
+
+    for key, value in options.items():
+        app.conf[f"CELERY_{key.upper()}"] = value
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _celery_eager_by_default():
     """Tasks run in-process unless a test asks for the real worker (``celery_worker``)."""
     from config.celery import app
 
-    app.conf.task_always_eager = True
+    set_celery(task_always_eager=True)
+    assert app.conf.task_always_eager is True
     yield
 
 

@@ -321,8 +321,8 @@ def choose_event_avatar(*, crew: Crew, actor, avatar: UpgradeCard) -> ArsenalUpg
     require_crew_editor(actor, crew)
     crew = scrip.lock_crew(crew)
     week = crew.campaign.weeks.filter(number=crew.campaign.current_week).first()
-    if week is None or THE_EVENT not in event_chain(week) or \
-            week.state == CampaignWeek.State.CLOSED:
+    if week is None or THE_EVENT not in event_chain(week) or week.state in (
+            CampaignWeek.State.UPCOMING, CampaignWeek.State.CLOSED):
         raise CampaignError("Avatars are added during a week of The Event.")
     if not avatar.is_avatar:
         raise CampaignError(f"{avatar.name} is not an Avatar upgrade.")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.conftest import require
+from tests.conftest import require, set_celery
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,9 +85,8 @@ def celery_worker(real_services):
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    app.conf.task_always_eager = False
-    app.conf.broker_url = redis_url
-    app.conf.result_backend = redis_url
+    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
+    assert app.conf.task_always_eager is False
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -103,7 +102,7 @@ def celery_worker(real_services):
             require(False, f"Celery worker did not start:\n{output}")
         yield app
     finally:
-        app.conf.task_always_eager = True
+        set_celery(task_always_eager=True)
         proc.terminate()
         try:
             proc.wait(timeout=20)
