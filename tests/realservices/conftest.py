@@ -62,6 +62,7 @@ def celery_worker(real_services):
         "CELERY_TASK_ALWAYS_EAGER": "0",
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
+    env["TURNOVER_CHECK_SECONDS"] = "1"
     hostname = f"test-worker-{os.getpid()}@%h"
     log = open(ROOT / ".celery-test-worker.log", "w")  # noqa: SIM115 (closed below)
     proc = subprocess.Popen(
@@ -103,6 +104,40 @@ def celery_worker(real_services):
         yield app
     finally:
         set_celery(task_always_eager=True)
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+@pytest.fixture
+def celery_beat(celery_worker):
+    """A real beat process (django-celery-beat's database scheduler) beside the worker,
+    checking for due turnovers every second."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(),
+        "REDIS_URL": os.environ["REDIS_URL"],
+        "CELERY_TASK_ALWAYS_EAGER": "0",
+        "TURNOVER_CHECK_SECONDS": "1",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    log = open(ROOT / ".celery-test-beat.log", "w")  # noqa: SIM115 (closed below)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "beat", "--loglevel=INFO",
+         "--max-interval=1", "--pidfile="],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        time.sleep(1)
+        if proc.poll() is not None:
+            log.flush()
+            require(False, "Celery beat did not start:\n"
+                    + (ROOT / ".celery-test-beat.log").read_text()[-2000:])
+        yield proc
+    finally:
         proc.terminate()
         try:
             proc.wait(timeout=20)
