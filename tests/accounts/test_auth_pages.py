@@ -142,3 +142,9 @@ def test_load_demo_is_idempotent_and_prints_login(capsys):
     crews = Crew.objects.filter(campaign__slug="demo-campaign")
     assert crews.count() == 2
     assert all(c.status == "active" and c.leader_id for c in crews)
+    from campaign.models import CampaignWeek
+
+    demo_weeks = CampaignWeek.objects.filter(campaign__slug="demo-campaign")
+    assert list(demo_weeks.filter(number__lte=3).values_list("state", flat=True)) == [
+        "closed", "closed", "games"]
+    assert all(w.event_key for w in demo_weeks.filter(number__lte=3))

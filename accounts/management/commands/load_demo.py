@@ -26,15 +26,9 @@ DEMO_CREWS = (("player", "Perdita's Posse", "guild"), ("rival", "The Frozen Cour
 class Command(BaseCommand):
     help = "Create the demo accounts, the sample content pack, a demo league and campaign."
 
-    @transaction.atomic
     def handle(self, *args, **options):
-        users = self._users()
-        from rules.catalogue.sample import load_sample_pack
-
-        load_sample_pack()
-        campaign = self._league_and_campaign(users)
-        for username, crew_name, faction_code in DEMO_CREWS:
-            self._crew(campaign, users[username], crew_name, faction_code)
+        with transaction.atomic():
+            self._load()
         self.stdout.write(self.style.SUCCESS("Demo data loaded."))
         self.stdout.write(
             "Demo logins (password for all: {pw}): {names}".format(
@@ -44,6 +38,16 @@ class Command(BaseCommand):
         self.stdout.write(
             f"  Log in as: player / {DEMO_PASSWORD}   (admin: admin / {DEMO_PASSWORD})"
         )
+
+    def _load(self):
+        users = self._users()
+        from rules.catalogue.sample import load_sample_pack
+
+        load_sample_pack()
+        campaign = self._league_and_campaign(users)
+        for username, crew_name, faction_code in DEMO_CREWS:
+            self._crew(campaign, users[username], crew_name, faction_code)
+        self._run_to_week_three(campaign, users["organizer"])
 
     def _users(self):
         user_model = get_user_model()
@@ -75,10 +79,12 @@ class Command(BaseCommand):
                 league=league, user=users[username],
                 defaults={"role": role, "status": Membership.Status.ACTIVE},
             )
+        start = datetime.date.today() - datetime.timedelta(weeks=2)
         campaign, created = Campaign.objects.get_or_create(
             league=league, slug="demo-campaign",
             defaults={"name": "Demo campaign (sample data)", "created_by": users["organizer"],
-                      "start_date": datetime.date.today(), "length_weeks": 6},
+                      "start_date": start, "weekday": start.weekday(), "turnover_hour": 0,
+                      "length_weeks": 6},
         )
         if created:
             campaign.content_packs.set(ContentPack.objects.filter(slug="sample-pack"))
@@ -109,3 +115,14 @@ class Command(BaseCommand):
                 budget -= card.cost or 0
         crews.build_starting_arsenal(crew=crew, actor=player, leader=leader, models=models)
         return crew
+
+    def _run_to_week_three(self, campaign, organizer):
+        """Start the campaign and turn over its first three weeks (events flipped and
+        recorded), so the demo shows a campaign in its third week."""
+        from campaign.models import Campaign
+        from campaign.services import campaigns, weeks
+
+        if campaign.status == Campaign.Status.SETUP:
+            campaigns.start_campaign(campaign=campaign, actor=organizer)
+        for number in range(1, 4):
+            weeks.turn_over(campaign, number, actor=organizer)
