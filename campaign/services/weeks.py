@@ -141,7 +141,12 @@ def turn_over(campaign: Campaign | int, number: int, *, actor=None) -> TurnoverR
 
 
 def _settle_event(week: CampaignWeek, *, previous_key: str | None, actor) -> None:
-    """Flip the event, unless an organizer already set it for this week."""
+    """Flip the event, unless an organizer already set it for this week (or, with the
+    Individual Events option, leave it to each game)."""
+    if week.campaign.individual_events and not week.event_key:
+        _move(week, CampaignWeek.State.EVENT_FLIPPED, actor=actor,
+              note="Individual Events: each game flips its own event")
+        return
     if week.event_key:
         _move(week, CampaignWeek.State.EVENT_FLIPPED, actor=actor,
               note=f"Event set by an organizer: {week.set_reason}")

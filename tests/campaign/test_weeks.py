@@ -259,3 +259,13 @@ def test_due_turnovers_follow_the_calendar(running):
     assert due_turnovers(later) == [(running.pk, 1)]
     weeks.turn_over(running, 1)
     assert due_turnovers(later) == []
+
+
+def test_individual_events_leave_the_flip_to_each_game(running):
+    running.individual_events = True
+    running.save()
+    weeks.turn_over(running, 1)
+    first = week(running, 1)
+    assert first.state == CampaignWeek.State.GAMES and first.event_chain == []
+    assert not weeks.week_flips(first).exists()
+    assert "Individual Events" in first.transitions.first().note
