@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, week_views
 
 app_name = "campaign"
 urlpatterns = [
@@ -16,4 +16,14 @@ urlpatterns = [
     path("crews/<int:pk>/start-anew/", views.crew_start_anew, name="start-anew"),
     path("crews/<int:pk>/upgrades/<int:upgrade_pk>/move/", views.upgrade_move,
          name="upgrade-move"),
+    path("<int:pk>/weeks/", week_views.week_list, name="weeks"),
+    path("<int:pk>/weeks/flip-now/", week_views.week_flip_now, name="week-flip-now"),
+    path("<int:pk>/weeks/<int:number>/", week_views.week_detail, name="week"),
+    path("<int:pk>/weeks/<int:number>/set-event/", week_views.week_set_event,
+         name="week-set-event"),
+    path("<int:pk>/weeks/<int:number>/pit-fight/", week_views.week_pit_fight,
+         name="week-pit-fight"),
+    path("<int:pk>/weeks/<int:number>/avatar/", week_views.week_avatar, name="week-avatar"),
+    path("<int:pk>/weeks/<int:number>/bullet/claim/", week_views.week_bullet_claim,
+         name="week-bullet-claim"),
 ]

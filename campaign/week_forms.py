@@ -14,6 +14,13 @@ def event_choices() -> list[tuple[str, str]]:
     return [(row.key, row.name) for row in tables.weekly_events().rows]
 
 
+def games_event_choices() -> list[tuple[str, str]]:
+    """Events a week's games may use: the table names those reflipped for the games."""
+    table = tables.weekly_events()
+    return [(row.key, row.name) for row in table.rows
+            if row.key not in table.another_event_reflips]
+
+
 def _flips_another() -> str:
     names = [row.name for row in tables.weekly_events().rows if row.another_event]
     return "Only when the event is one that flips another: " + ", ".join(names) + "."
@@ -27,9 +34,9 @@ class SetEventForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        choices = event_choices()
-        self.fields["event"].choices = choices
-        self.fields["games_event"].choices = [("", "— the same event —"), *choices]
+        self.fields["event"].choices = event_choices()
+        self.fields["games_event"].choices = [("", "— the same event —"),
+                                              *games_event_choices()]
         self.fields["games_event"].help_text = _flips_another()
 
 

@@ -65,6 +65,7 @@ class EventView:
     flags: tuple[str, ...]
     another_event: bool
     for_games: bool
+    neutral_models: tuple[str, ...] = ()
 
 
 @dataclass
@@ -109,6 +110,13 @@ class WeekSummary:
         return self.events[-1] if self.events else None
 
     @property
+    def neutral_model_rules(self) -> str:
+        """The table's shared rules for neutral models, when an event brings some."""
+        if any(e.neutral_models for e in self.events):
+            return tables.weekly_events().neutral_model_rules
+        return ""
+
+    @property
     def has_bullet(self) -> bool:
         return any(e.key == week_services.BULLET for e in self.events)
 
@@ -125,6 +133,21 @@ class WeekSummary:
         """The viewer's own draw (the visible list always includes it)."""
         crew = self.viewer_crew
         return next((d for d in self.bullet_draws if crew and d.crew_id == crew.pk), None)
+
+    @property
+    def my_bullet_reward(self) -> int:
+        draw = self.my_draw
+        if draw is None:
+            return 0
+        if draw.drew_own_name:
+            return week_services.OWN_NAME_BULLET_SCRIP
+        return week_services.BULLET_SCRIP
+
+    @property
+    def other_draws(self) -> list[BulletDraw]:
+        """Visible draws besides the viewer's own: revealed ones (all of them for staff)."""
+        mine = self.my_draw
+        return [d for d in self.bullet_draws if d is not mine]
 
     @property
     def my_avatar(self) -> ArsenalUpgrade | None:
@@ -163,7 +186,8 @@ def event_views(week: CampaignWeek) -> list[EventView]:
             views.append(EventView(key, key, "", (), (), False, index == len(chain) - 1))
             continue
         views.append(EventView(row.key, row.name, row.summary, row.scrip, row.flags,
-                               row.another_event, index == len(chain) - 1))
+                               row.another_event, index == len(chain) - 1,
+                               row.neutral_models))
     return views
 
 
@@ -199,7 +223,7 @@ def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
         week=week, campaign=campaign, events=events,
         max_scrip_per_game=tables.weekly_events().max_scrip_per_game,
         flips=list(week_services.week_flips(week).select_related("flipped_by")),
-        transitions=list(week.transitions.select_related("actor")),
+        transitions=_labelled(week.transitions.select_related("actor")),
         turnover_at=week_services.turnover_time(campaign, number),
         next_turnover_at=week_services.turnover_time(campaign, number + 1),
         crews=list(rows.values()), pit_fight=pit_fight, pit_fight_paid=paid,
@@ -209,6 +233,16 @@ def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
         viewer_crew=next((c for c in crews if viewer.is_authenticated
                           and c.player_id == viewer.pk), None),
     )
+
+
+def _labelled(transitions) -> list[WeekTransition]:
+    """Transitions store raw states; pages show the states' names."""
+    labels = dict(CampaignWeek.State.choices)
+    rows = list(transitions)
+    for row in rows:
+        row.from_label = labels.get(row.from_state, row.from_state)
+        row.to_label = labels.get(row.to_state, row.to_state)
+    return rows
 
 
 def _add_hires(rows: dict[int, CrewWeek], campaign: Campaign, number: int) -> None:
@@ -236,6 +270,8 @@ def _pit_fight(week: CampaignWeek) -> tuple[PitFight | None, dict[int, int]]:
                                      source_id=fight.pk, kind__in=WEEKLY_SCRIP_KINDS)
     for crew_id, amount in rows.values_list("crew", "amount"):
         paid[crew_id] += amount
+    for entry in fight.entries.all():
+        entry.scrip_paid = paid.get(entry.crew_id, 0)
     return fight, dict(paid)
 
 

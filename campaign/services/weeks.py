@@ -13,6 +13,7 @@ import random
 import secrets
 from dataclasses import dataclass
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
@@ -237,7 +238,8 @@ def set_event(*, week: CampaignWeek, actor, event_key: str, reason: str,
         raise CampaignError(f"{event.name} also needs the event the week's games use.")
     if games is not None and not event.another_event:
         raise CampaignError(f"{event.name} does not flip another event.")
-    if games is not None and games.key in table.another_event_reflips:
+    if games is not None and (games.key in table.another_event_reflips or
+                              games.another_event):
         raise CampaignError(f"{games.name} cannot be the games' event.")
     week.event_key = event.key
     week.games_event_key = games.key if games else event.key
@@ -262,7 +264,12 @@ def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> 
     A crew that drew its own name may claim any one Leader, for the smaller reward.
     """
     draw = BulletDraw.objects.select_for_update().select_related("week", "crew").get(pk=draw.pk)
-    require_crew_editor(actor, draw.crew)
+    # Only the drawing player: an organizer trying names would learn the secret target.
+    if not (actor.is_authenticated and (actor.pk == draw.crew.player_id or actor.is_staff)):
+        raise PermissionDenied("Only the player who drew this bullet may claim it.")
+    if leader_crew.campaign_id != draw.crew.campaign_id or \
+            leader_crew.status != Crew.Status.ACTIVE:
+        raise CampaignError("Choose a crew of this campaign.")
     if draw.claimed:
         raise CampaignError("This bullet has already been claimed.")
     if draw.week.state == CampaignWeek.State.CLOSED:
@@ -292,11 +299,17 @@ def record_pit_fight(*, week: CampaignWeek, actor, entries: list[PitFightEntryIn
     """Record the Pit Fight once; pay 3 scrip per kill, 3 to the winner and 3 to the first
     player knocked out (all counted toward the weekly cap)."""
     require_campaign_manager(actor, week.campaign)
+    week = CampaignWeek.objects.select_for_update().get(pk=week.pk)  # the state as of now
     fight = PitFight.objects.select_for_update().filter(week=week).first()
     if fight is None:
         raise CampaignError("There is no Pit Fight this week.")
     if fight.recorded_at:
         raise CampaignError("The Pit Fight is already recorded.")
+    if week.state == CampaignWeek.State.CLOSED:
+        raise CampaignError("The week is closed; its tallies are final.")
+    if any(e.crew.campaign_id != week.campaign_id or e.crew.status != Crew.Status.ACTIVE
+           for e in entries):
+        raise CampaignError("Every fighter must come from an active crew of this campaign.")
     crews = {e.crew.pk for e in entries}
     if len(crews) != len(entries) or len(entries) < 2:
         raise CampaignError("A Pit Fight needs at least two different crews.")

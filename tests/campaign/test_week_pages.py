@@ -5,6 +5,7 @@ turnovers, and bounded queries."""
 from types import SimpleNamespace
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -168,7 +169,7 @@ def test_a_bullet_is_seen_by_its_owner_only_until_the_week_closes(client, run):
     force_event(run, 1, "a-bullet-with-your-name", "contract-work")
     weeks.turn_over(run.campaign, 1)
     script_bullets(run, {0: 1, 1: 2, 2: 2})
-    alpha, bravo, charlie = run.crews
+    alpha, bravo, _ = run.crews
 
     mine = page(client, alpha.player, run)
     assert "You drew <strong>Bravo</strong>" in mine and "Bravo drew" not in mine
@@ -315,9 +316,10 @@ def test_the_week_page_queries_are_bounded(client, roster, django_assert_max_num
     url = reverse("campaign:week", args=[run.campaign.pk, 2])
     for viewer in (run.organizer, run.crews[0].player):
         client.force_login(viewer)
-        with django_assert_max_num_queries(16):
+        ContentType.objects.clear_cache()  # the worst case: a cold content-type cache
+        with django_assert_max_num_queries(17):
             assert client.get(url).status_code == 200
     client.force_login(run.organizer)
-    with django_assert_max_num_queries(16):
+    with django_assert_max_num_queries(17):
         assert client.get(reverse("campaign:week", args=[run.campaign.pk, 1])).status_code \
             == 200

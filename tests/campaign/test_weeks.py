@@ -269,3 +269,32 @@ def test_individual_events_leave_the_flip_to_each_game(running):
     assert first.state == CampaignWeek.State.GAMES and first.event_chain == []
     assert not weeks.week_flips(first).exists()
     assert "Individual Events" in first.transitions.first().note
+
+
+def test_week_one_off_refusals(running, built_crew):
+    """Claims stay within the campaign and with the drawing player; games events never
+    chain; a closed week's Pit Fight cannot be recorded."""
+    organizer = member(running.league, Role.ORGANIZER)
+    weeks.ensure_weeks(running)
+    with pytest.raises(CampaignError, match="cannot be the games' event"):
+        weeks.set_event(week=week(running, 1), actor=organizer, event_key="a-bad-moon-rises",
+                        games_event_key="a-bullet-with-your-name", reason="x")
+    weeks.set_event(week=week(running, 1), actor=organizer,
+                    event_key="a-bullet-with-your-name", games_event_key="junkyard",
+                    reason="Bullets")
+    weeks.turn_over(running, 1)
+    draw = BulletDraw.objects.get(week__campaign=running, crew=built_crew)
+    elsewhere = CrewFactory(status="active")
+    with pytest.raises(CampaignError, match="crew of this campaign"):
+        weeks.claim_bullet(draw=draw, actor=built_crew.player, leader_crew=elsewhere)
+    other = Crew.objects.exclude(pk=built_crew.pk).get(campaign=running)
+    with pytest.raises(PermissionDenied):
+        weeks.claim_bullet(draw=draw, actor=organizer, leader_crew=other)
+    weeks.set_event(week=week(running, 2), actor=organizer, event_key="pit-fight",
+                    games_event_key="junkyard", reason="Pit night")
+    weeks.turn_over(running, 2)
+    weeks.turn_over(running, 3)
+    entries = [weeks.PitFightEntryInput(built_crew), weeks.PitFightEntryInput(other)]
+    with pytest.raises(CampaignError, match="closed"):
+        weeks.record_pit_fight(week=week(running, 2), actor=organizer, entries=entries,
+                               winner=built_crew, first_eliminated=other)
