@@ -183,6 +183,8 @@ class ArsenalModel(models.Model):
     hired_week = models.PositiveSmallIntegerField(default=1)
     cost_paid = models.PositiveSmallIntegerField(default=0)
     annihilated_week = models.PositiveSmallIntegerField(null=True, blank=True)
+    misses_next_game = models.BooleanField(
+        default=False, help_text="Knocked Out: not hired in the next game unless it leads.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

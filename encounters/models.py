@@ -56,6 +56,8 @@ class Game(models.Model):
     turn = models.PositiveSmallIntegerField(default=0)
     first_player = models.CharField(max_length=1, blank=True, help_text="'a' or 'b'.")
     ended_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    record = models.JSONField(default=dict, blank=True,
+                              help_text="What the aftermath needs, fixed when the result counts.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

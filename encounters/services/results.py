@@ -51,6 +51,8 @@ def report_result(*, game: Game, actor, vp_a: int, vp_b: int, details=None) -> R
     if min(vp_a, vp_b) < 0 or max(vp_a, vp_b) > 12:
         raise EncounterError("Victory points run from 0 to 10 (12 in a Shindig).")
     previous = _pending(game)
+    if game.casualties.filter(finished_off="pending").exists():
+        raise EncounterError("Settle the Finished Off flips before reporting the result.")
     if previous is not None:
         previous.status = ResultReport.Status.SUPERSEDED
         previous.save(update_fields=["status"])
@@ -105,18 +107,21 @@ def rule_result(*, game: Game, actor, vp_a: int, vp_b: int, reason: str) -> Resu
         raise PermissionDenied("Only the campaign's organizers settle results.")
     if not reason.strip():
         raise EncounterError("Give the reason for the ruling; both players will see it.")
-    if game.state in (Game.State.AFTERMATH, Game.State.DONE):
+    if game.state == Game.State.DONE or game.record.get("aftermath_started"):
         raise EncounterError("The aftermath has started; this result can no longer change.")
     for old in game.reports.exclude(status=ResultReport.Status.SUPERSEDED):
         old.status = ResultReport.Status.SUPERSEDED
         old.save(update_fields=["status"])
     report = ResultReport.objects.create(game=game, reported_by=actor, vp_a=vp_a, vp_b=vp_b,
                                          winner=_winner(vp_a, vp_b))
-    if game.state == Game.State.CONFIRMED:
-        # An override of a confirmed result: the counted result is replaced in place.
+    if game.state in (Game.State.CONFIRMED, Game.State.AFTERMATH):
+        # An override of a counted result (before any aftermath step ran): replace it.
         report.status, report.answered_by, report.reason = "ruled", actor, reason.strip()[:250]
         report.answered_at = timezone.now()
         report.save()
+        if game.campaign_id:
+            game.record = record_for_aftermath(game, report)
+            game.save(update_fields=["record", "updated_at"])
         log(game, f"{actor} overrode the result: {vp_a}-{vp_b} ({reason})", actor=actor)
         return ResultChange(game, report, True)
     if game.state in (Game.State.SET_UP, Game.State.IN_PLAY):
@@ -129,10 +134,55 @@ def _count(game: Game, report: ResultReport, actor, status: str, reason: str) ->
     report.reason, report.answered_at = reason.strip()[:250], timezone.now()
     report.save()
     move(game, Game.State.CONFIRMED)
-    game.save(update_fields=["state", "updated_at"])
     verb = "confirmed" if status == ResultReport.Status.CONFIRMED else "ruled"
     log(game, f"{actor} {verb} the result {report.vp_a}-{report.vp_b}", actor=actor)
+    if game.campaign_id:
+        game.record = record_for_aftermath(game, report)
+        move(game, Game.State.AFTERMATH)
+        _knocked_out_served(game)
+    game.save(update_fields=["state", "record", "updated_at"])
     return ResultChange(game, report, True)
+
+
+def record_for_aftermath(game: Game, report: ResultReport) -> dict:
+    """Everything the aftermath needs, frozen when the result starts to count."""
+    sides = {}
+    for side in game.sides.prefetch_related("schemes", "hired"):
+        sides[side.key] = {
+            "crew": side.crew_id,
+            "vp": report.vp_a if side.key == "a" else report.vp_b,
+            "strategy_vp": side.strategy_vp,
+            "schemes": [{"scheme": c.scheme_key, "vp": c.vp, "revealed": c.revealed}
+                        for c in side.schemes.all()],
+            "withdrew_on_turn": side.withdrew_on_turn,
+            "event_scrip": side.event_scrip,
+            "campaign_rating": side.campaign_rating,
+            "played": [h.arsenal_model_id for h in side.hired.all() if h.arsenal_model_id],
+        }
+    casualties = game.casualties.select_related("model", "by_model", "side", "by_model__side")
+    kills = [{
+        "victim": c.model.arsenal_model_id if c.model_id else None,
+        "victim_name": c.model.name if c.model_id else c.summoned_name,
+        "victim_side": c.side.key, "how": c.how, "turn": c.turn,
+        "by_model": c.by_model.arsenal_model_id if c.by_model_id else None,
+        "by_side": c.by_model.side.key if c.by_model_id else "",
+        "by_effect": c.by_effect, "finished_off": c.finished_off,
+    } for c in casualties]
+    for key, data in sides.items():
+        data["finished_off"] = [k["victim"] for k in kills if k["victim_side"] == key
+                                and k["finished_off"] in ("finished", "automatic")]
+    return {"winner": report.winner, "vp": {"a": report.vp_a, "b": report.vp_b},
+            "event": game.event_key, "week": game.week.number if game.week_id else None,
+            "ended_on_turn": game.ended_on_turn, "sides": sides, "kills": kills}
+
+
+def _knocked_out_served(game: Game) -> None:
+    """A model Knocked Out last time has now sat out (or led) its next game."""
+    from campaign.models import ArsenalModel
+
+    crews = [s.crew_id for s in game.sides.all() if s.crew_id]
+    ArsenalModel.objects.filter(crew__in=crews, misses_next_game=True).update(
+        misses_next_game=False)
 
 
 def counted_report(game: Game) -> ResultReport | None:

@@ -1,0 +1,265 @@
+"""Setting up games: the encounter's flips, the two sides, hiring from the arsenal,
+revealing crews (then Campaign Rating and Soulstone Pools), and choosing schemes.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from campaign import hiring
+from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, CampaignWeek, Crew
+from campaign.services.access import can_manage_campaign
+from encounters.models import Game, HiredModel, SchemeChoice, Side
+from encounters.services.common import EncounterError, lock_game, log, require_player
+from rules import services as flip_services
+from rules.engine import campaign_game
+from rules.engine.cards import Card
+from rules.models import Station
+
+SCHEMES_PER_SIDE = 2
+
+
+def _draw_for(game: Game, actor):
+    def draw(purpose: str) -> Card:
+        record = flip_services.server_flip(purpose=f"Game {game.pk}: {purpose}", actor=actor,
+                                           subject=game)
+        return Card.parse(record.final)
+    return draw
+
+
+def _arsenal_entries(crew: Crew) -> list[campaign_game.ArsenalModel]:
+    rows = crew.models.filter(status=ArsenalModel.Status.ACTIVE).select_related("card")
+    entries = []
+    for row in rows:
+        cost = row.card.cost or 0
+        if row.pk == crew.leader_id and row.station == Station.HENCHMAN and not cost:
+            cost = hiring.leader_cost(hiring.CardInfo(row.card_id, row.card.name, frozenset(),
+                                                      row.station, 0, row.card.cache))
+        entries.append(campaign_game.ArsenalModel(cost, is_master=row.station == Station.MASTER))
+    return entries
+
+
+def max_size(crew_a: Crew, crew_b: Crew) -> int:
+    """Maximum encounter size: the smaller arsenal total + 5 (a Master counts 15)."""
+    return campaign_game.max_encounter_size(_arsenal_entries(crew_a), _arsenal_entries(crew_b))
+
+
+def games_this_week(crew: Crew, week: CampaignWeek) -> int:
+    return Game.objects.filter(week=week, sides__crew=crew).count()
+
+
+@transaction.atomic
+def create_campaign_game(*, campaign: Campaign, crew_a: Crew, crew_b: Crew, actor,
+                         size: int | None = None, kind: str = Game.Kind.STANDARD) -> Game:
+    """A campaign game between two crews in the current week, with its setup flipped."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    players = {crew_a.player_id, crew_b.player_id}
+    if actor.pk not in players and not can_manage_campaign(actor, campaign):
+        from django.core.exceptions import PermissionDenied
+
+        raise PermissionDenied("Only the two players or an organizer set up a game.")
+    week = campaign.weeks.filter(number=campaign.current_week).first()
+    if week is None or week.state != CampaignWeek.State.GAMES:
+        raise EncounterError("Games are played once the week has turned over.")
+    crews = list(Crew.objects.select_for_update().filter(pk__in=[crew_a.pk, crew_b.pk]))
+    if len(crews) != 2 or any(c.campaign_id != campaign.pk or c.status != Crew.Status.ACTIVE
+                              for c in crews):
+        raise EncounterError("Choose two different active crews of this campaign.")
+    for crew in (crew_a, crew_b):
+        if games_this_week(crew, week) >= campaign.max_games_per_week:
+            raise EncounterError(f"{crew} has already played {campaign.max_games_per_week} "
+                                 f"game(s) this week, the campaign's maximum.")
+    limit = max_size(crew_a, crew_b)
+    size = size or limit
+    if not 1 <= size <= limit:
+        raise EncounterError(f"The largest encounter these arsenals allow is {limit} "
+                             "soulstones (the smaller arsenal + 5).")
+    game = Game.objects.create(campaign=campaign, week=week, kind=kind, size=size,
+                               created_by=actor, event_key=week.games_event_key)
+    Side.objects.create(game=game, key="a", player=crew_a.player, crew=crew_a)
+    Side.objects.create(game=game, key="b", player=crew_b.player, crew=crew_b)
+    if campaign.individual_events:
+        from campaign.weekly_event_flip import flip_individual_event
+
+        game.event_key = flip_individual_event(_draw_for(game, actor)).games_event_key
+    game.setup = _generate_setup(game, actor)
+    game.save()
+    log(game, f"Game set up: {crew_a} vs {crew_b}, {size} soulstones", actor=actor)
+    return game
+
+
+def _generate_setup(game: Game, actor) -> dict:
+    from rules.engine import encounters
+
+    draw = _draw_for(game, actor)
+    if game.kind == Game.Kind.STORY:
+        return encounters.generate_story(draw, size=game.size).as_dict()
+    return encounters.generate_standard(draw, size=game.size).as_dict()
+
+
+def _card_info(row: ArsenalModel) -> hiring.CardInfo:
+    return hiring.CardInfo.from_card(row.card, row.station)
+
+
+@transaction.atomic
+def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
+              attach: dict[int, int] | None = None) -> Side:
+    """Hire this game's crew from the arsenal (the Leader included). ``attach`` maps an
+    arsenal upgrade id to the arsenal model carrying it this game; skills and injuries
+    always come with their model. A side may re-hire until it reveals its crew."""
+    game = lock_game(game)
+    side = require_player(actor, game)
+    side = Side.objects.select_for_update().select_related("crew").get(pk=side.pk)
+    crew = side.crew
+    if game.state != Game.State.SET_UP:
+        raise EncounterError("Crews are hired while the game is being set up.")
+    if side.hire_revealed:
+        raise EncounterError("Your crew is revealed; it can no longer change.")
+    reasons = []
+    ids = {m.pk for m in models}
+    rows = {r.pk: r for r in ArsenalModel.objects.filter(pk__in=ids, crew=crew)
+            .select_related("card").prefetch_related("card__factions", "upgrades")}
+    if len(rows) != len(ids) or len(ids) != len(models):
+        reasons.append("Hire each model once, from your own arsenal.")
+    if any(not r.is_active for r in rows.values()):
+        reasons.append("Annihilated models cannot be hired.")
+    if crew.leader_id not in rows:
+        reasons.append("The crew's Leader must be hired (and leads the crew).")
+    sitting_out = [r.card.name for r in rows.values()
+                   if r.misses_next_game and r.pk != crew.leader_id]
+    if sitting_out:
+        reasons.append("Knocked Out last game, so not hired this game: " + ", ".join(sitting_out))
+    cost = 0
+    for row in rows.values():
+        cost += campaign_game.hire_cost_in_game(_card_info(row), faction=crew.faction.code,
+                                                as_leader=row.pk == crew.leader_id)
+    if cost > game.size:
+        reasons.append(f"The crew costs {cost} soulstones; this encounter is {game.size}.")
+    carried = _check_attachments(crew, rows, attach or {}, reasons)
+    if reasons:
+        raise hiring.HiringRefused(reasons)
+    side.hired.all().delete()
+    for row in rows.values():
+        names = [u.name for u in row.upgrades.all() if u.status == "active" and u.kind in (
+            ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.INJURY)]
+        names += [u.name for u in carried.get(row.pk, [])]
+        HiredModel.objects.create(side=side, arsenal_model=row, name=row.card.name,
+                                  cost=campaign_game.hire_cost_in_game(
+                                      _card_info(row), faction=crew.faction.code,
+                                      as_leader=row.pk == crew.leader_id),
+                                  is_leader=row.pk == crew.leader_id, upgrades=names)
+    side.soulstone_pool = None
+    side.save(update_fields=["soulstone_pool"])
+    log(game, f"Side {side.key} hired its crew ({cost} soulstones)", actor=actor,
+        side=side.key, secret_for=side.key)
+    return side
+
+
+def _check_attachments(crew, rows, attach, reasons) -> dict[int, list[ArsenalUpgrade]]:
+    carried: dict[int, list[ArsenalUpgrade]] = {}
+    if not attach:
+        return carried
+    upgrades = {u.pk: u for u in crew.upgrades.filter(pk__in=attach, status="active")
+                .exclude(kind__in=[ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.INJURY])
+                .select_related("card").prefetch_related("card__factions")}
+    leader = _card_info(rows[crew.leader_id]) if crew.leader_id in rows else None
+    for upgrade_id, model_id in attach.items():
+        upgrade, row = upgrades.get(int(upgrade_id)), rows.get(int(model_id))
+        if upgrade is None or row is None:
+            reasons.append("Attach your own upgrades to models you hired.")
+            continue
+        on_model = [hiring.UpgradeInfo.from_card(u.card) for u in carried.get(row.pk, [])
+                    if u.card_id]
+        if upgrade.card_id:
+            reasons += hiring.upgrade_refusals(
+                hiring.UpgradeInfo.from_card(upgrade.card), faction=crew.faction.code,
+                model=_card_info(row), leader=leader, on_model=on_model)
+        carried.setdefault(row.pk, []).append(upgrade)
+    return carried
+
+
+@transaction.atomic
+def reveal_crew(*, game: Game, actor) -> Side:
+    """Reveal the hired crew. When both are revealed, each side's Campaign Rating and
+    Soulstone Pool are worked out (the lower rating gains the difference)."""
+    game = lock_game(game)
+    side = require_player(actor, game)
+    side = Side.objects.select_for_update().get(pk=side.pk)
+    if not side.hired.exists():
+        raise EncounterError("Hire your crew before revealing it.")
+    side.hire_revealed = True
+    side.save(update_fields=["hire_revealed"])
+    log(game, f"Side {side.key} revealed its crew", actor=actor, side=side.key)
+    sides = list(game.sides.select_for_update().select_related("crew"))
+    if all(s.hire_revealed for s in sides):
+        _rate_and_pool(game, sides)
+    return side
+
+
+def _rated(side: Side) -> list[campaign_game.HiredModel]:
+    hired = []
+    for model in side.hired.select_related("arsenal_model"):
+        rows = model.arsenal_model.upgrades.filter(status="active").select_related("card") \
+            if model.arsenal_model_id else []
+        carried = set(model.upgrades)
+        upgrades = []
+        for upgrade in rows:
+            if upgrade.name not in carried and upgrade.kind not in ("skill", "injury"):
+                continue
+            if upgrade.kind == ArsenalUpgrade.Kind.INJURY:
+                kind = campaign_game.UpgradeKind.INJURY
+            elif upgrade.card_id and upgrade.card.is_avatar:
+                kind = campaign_game.UpgradeKind.AVATAR
+            elif upgrade.kind in (ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.EQUIPMENT):
+                kind = campaign_game.UpgradeKind.CAMPAIGN
+            else:
+                kind = campaign_game.UpgradeKind.REGULAR
+            upgrades.append(campaign_game.RatedUpgrade(upgrade.name, kind))
+        station = model.arsenal_model.station if model.arsenal_model_id else "minion"
+        hired.append(campaign_game.HiredModel(model.name, station, tuple(upgrades)))
+    return hired
+
+
+def _rate_and_pool(game: Game, sides: list[Side]) -> None:
+    crews = {}
+    for side in sides:
+        side.campaign_rating = campaign_game.campaign_rating(_rated(side)).value
+        leader = side.hired.filter(is_leader=True).select_related("arsenal_model__card").first()
+        spent = sum(h.cost for h in side.hired.all())
+        crews[side.key] = campaign_game.PoolCrew(
+            leader=_card_info(leader.arsenal_model), unspent=max(0, game.size - spent),
+            rating=side.campaign_rating)
+    pools = campaign_game.soulstone_pools(crews["a"], crews["b"])
+    for side in sides:
+        side.soulstone_pool = getattr(pools, side.key).total
+        side.save(update_fields=["campaign_rating", "soulstone_pool"])
+    a, b = sides
+    log(game, f"Crews revealed: Campaign Rating {a.campaign_rating} vs {b.campaign_rating}; "
+        f"Soulstone Pools {a.soulstone_pool} and {b.soulstone_pool}")
+
+
+@transaction.atomic
+def choose_schemes(*, game: Game, actor, choices: list[tuple[str, HiredModel | None]]
+                   ) -> list[SchemeChoice]:
+    """Secretly choose up to two schemes from the game's pool (noting a model if needed)."""
+    game = lock_game(game)
+    side = require_player(actor, game)
+    if game.state != Game.State.SET_UP:
+        raise EncounterError("Schemes are chosen before the game starts.")
+    pool = set(game.setup.get("scheme_pool", []))
+    keys = [key for key, _ in choices]
+    if not 1 <= len(keys) <= SCHEMES_PER_SIDE or len(set(keys)) != len(keys):
+        raise EncounterError(f"Choose one or {SCHEMES_PER_SIDE} different schemes.")
+    outside = [k for k in keys if pool and k not in pool]
+    if outside:
+        raise EncounterError("Choose from this game's scheme pool: " + ", ".join(sorted(pool)))
+    noted = [m for _, m in choices if m is not None]
+    if any(m.side.game_id != game.pk for m in noted):
+        raise EncounterError("Note a model of this game.")
+    side.schemes.all().delete()
+    rows = [SchemeChoice.objects.create(side=side, scheme_key=key, noted_model=model)
+            for key, model in choices]
+    log(game, f"Side {side.key} chose its schemes", actor=actor, side=side.key)
+    log(game, "Schemes: " + ", ".join(keys), actor=actor, side=side.key, secret_for=side.key)
+    return rows
+

@@ -1,0 +1,338 @@
+"""The live tracker at the table (assist mode): turns and initiative, VP with the book's
+caps, schemes revealed, kills and Finished Off flips, event scrip, Strategic Withdraw and
+the end-of-game flip. Every flip is made by a freshly seeded server deck or entered as
+flipped at the table, and recorded.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from encounters.models import Casualty, Game, HiredModel, SchemeChoice, Side
+from encounters.services.common import (
+    EncounterError,
+    lock_game,
+    log,
+    move,
+    other,
+    require_player,
+    require_player_or_organizer,
+)
+from rules import services as flip_services
+from rules import tables
+from rules.engine import campaign_game, scoring
+from rules.engine.cards import Card
+from rules.engine.errors import RulesError
+
+MAX_TURNS = 10
+
+
+def _flip(game: Game, purpose: str, actor, *, table_card: str | None = None,
+          cheated_in: str | None = None, subject=None):
+    """A recorded flip: the server's (fresh seed) or the card flipped at the table."""
+    subject = subject or game
+    if table_card:
+        return flip_services.record_table_flip(purpose=f"Game {game.pk}: {purpose}",
+                                               cards=[table_card], actor=actor,
+                                               cheated_in=cheated_in, subject=subject)
+    record = flip_services.server_flip(purpose=f"Game {game.pk}: {purpose}", actor=actor,
+                                       subject=subject)
+    if cheated_in:
+        record.cheated_in = Card.parse(cheated_in).code
+        record.save(update_fields=["cheated_in"])
+    return record
+
+
+def _side(game: Game, key: str) -> Side:
+    return game.sides.select_for_update().get(key=key)
+
+
+def limits_for(game: Game) -> scoring.VictoryLimits:
+    return scoring.victory_limits("shindig" if game.setup.get("shindig") else "standard")
+
+
+def _require_in_play(game: Game) -> None:
+    if game.state != Game.State.IN_PLAY:
+        raise EncounterError(f"The game is {game.get_state_display().lower()}, not in play.")
+
+
+@transaction.atomic
+def start(*, game: Game, actor) -> Game:
+    """Set up -> in play, turn 1. Campaign games need both hires revealed."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    if game.campaign_id and not all(s.hire_revealed for s in game.sides.all()):
+        raise EncounterError("Both players hire and reveal their crews before the game starts.")
+    move(game, Game.State.IN_PLAY)
+    game.turn = 1
+    game.save(update_fields=["state", "turn", "updated_at"])
+    log(game, "The game begins: Turn 1", actor=actor)
+    return game
+
+
+@transaction.atomic
+def flip_initiative(*, game: Game, actor, table_cards: dict[str, str] | None = None) -> str:
+    """Both players flip; the higher card wins (ties flip again). Returns the winner."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    _require_in_play(game)
+    for _ in range(20):
+        cards = {}
+        for key in ("a", "b"):
+            card = (table_cards or {}).get(key)
+            cards[key] = Card.parse(_flip(game, f"turn {game.turn} initiative, side {key}",
+                                          actor, table_card=card).final)
+        if cards["a"].value != cards["b"].value:
+            break
+        if table_cards:
+            raise EncounterError("The initiative cards tie: flip again at the table.")
+    winner = "a" if cards["a"].value > cards["b"].value else "b"
+    game.first_player = winner
+    game.save(update_fields=["first_player", "updated_at"])
+    log(game, f"Turn {game.turn} initiative: {cards['a']} vs {cards['b']}, side {winner} "
+        "goes first", actor=actor)
+    return winner
+
+
+@transaction.atomic
+def reflip_initiative(*, game: Game, actor) -> str:
+    """Spend a Soulstone from the pool to reflip the player's own initiative card."""
+    game = lock_game(game)
+    mine = require_player(actor, game)
+    _require_in_play(game)
+    side = _side(game, mine.key)
+    if not side.soulstone_pool:
+        raise EncounterError("Your Soulstone Pool is empty.")
+    side.soulstone_pool -= 1
+    side.save(update_fields=["soulstone_pool"])
+    card = Card.parse(_flip(game, f"turn {game.turn} initiative reflip, side {side.key}",
+                            actor).final)
+    log(game, f"Side {side.key} spent a Soulstone to reflip initiative: {card}", actor=actor,
+        side=side.key)
+    return card.code
+
+
+@transaction.atomic
+def score_strategy(*, game: Game, actor, side_key: str, vp: int) -> int:
+    """Strategy VP for the current turn, within the strategy cap and the game total."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    _require_in_play(game)
+    side = _side(game, side_key)
+    score = _score(game, side)
+    try:
+        award = score.add_strategy_vp(game.turn, vp)
+    except RulesError as exc:
+        raise EncounterError(str(exc)) from exc
+    turns = dict(side.strategy_vp or {})
+    turns[str(game.turn)] = turns.get(str(game.turn), 0) + award.added
+    side.strategy_vp = turns
+    side.save(update_fields=["strategy_vp"])
+    log(game, f"Side {side_key} scored {award.added} Strategy VP", actor=actor, side=side_key)
+    return score.total
+
+
+@transaction.atomic
+def score_scheme(*, game: Game, actor, scheme: SchemeChoice, vp: int) -> int:
+    """Scheme VP within the per-scheme cap; scoring an unrevealed scheme stays secret."""
+    game = lock_game(game)
+    choice = SchemeChoice.objects.select_for_update().select_related("side").get(pk=scheme.pk)
+    mine = require_player(actor, game)
+    if choice.side.game_id != game.pk or choice.side_id != mine.pk:
+        raise EncounterError("Score your own schemes.")
+    _require_in_play(game)
+    score = _score(game, choice.side)
+    try:
+        award = score.add_scheme_vp(choice.scheme_key, vp)
+    except RulesError as exc:
+        raise EncounterError(str(exc)) from exc
+    choice.vp += award.added
+    choice.save(update_fields=["vp"])
+    name = _scheme_name(choice.scheme_key) if choice.revealed else "a hidden scheme"
+    log(game, f"Side {mine.key} scored {award.added} VP from {name}", actor=actor,
+        side=mine.key)
+    return score.total
+
+
+@transaction.atomic
+def reveal_scheme(*, game: Game, actor, scheme: SchemeChoice) -> SchemeChoice:
+    game = lock_game(game)
+    mine = require_player(actor, game)
+    choice = SchemeChoice.objects.select_for_update().get(pk=scheme.pk)
+    if choice.side_id != mine.pk:
+        raise EncounterError("Reveal your own schemes.")
+    if choice.revealed:
+        return choice
+    choice.revealed, choice.revealed_on_turn = True, game.turn
+    choice.save(update_fields=["revealed", "revealed_on_turn"])
+    noted = f" (noting {choice.noted_model})" if choice.noted_model_id else ""
+    log(game, f"Side {mine.key} revealed {_scheme_name(choice.scheme_key)}{noted}",
+        actor=actor, side=mine.key)
+    return choice
+
+
+def _scheme_name(key: str) -> str:
+    try:
+        from rules import encounter_tables
+
+        return encounter_tables.scheme(key).name
+    except (ImportError, KeyError, AttributeError):
+        return key.replace("-", " ").title()
+
+
+def _score(game: Game, side: Side) -> scoring.Score:
+    """Rebuild the side's score (with the game's caps) from what is recorded."""
+    choices = list(side.schemes.all())
+    score = scoring.Score([c.scheme_key for c in choices], limits_for(game),
+                          revealed=[c.scheme_key for c in choices if c.revealed])
+    for turn, vp in sorted((side.strategy_vp or {}).items(), key=lambda kv: int(kv[0])):
+        if vp:
+            score.add_strategy_vp(int(turn), int(vp))
+    for choice in choices:
+        if choice.vp:
+            score.add_scheme_vp(choice.scheme_key, choice.vp)
+    return score
+
+
+@transaction.atomic
+def record_casualty(*, game: Game, actor, side_key: str, model: HiredModel | None = None,
+                    summoned_name: str = "", how: str = Casualty.How.KILLED,
+                    by_model: HiredModel | None = None, by_effect: str = "",
+                    automatic: bool = False) -> Casualty:
+    """A model of ``side_key`` was killed or sacrificed. Summoned models are not arsenal
+    models and never flip; an arsenal model flips to be Finished Off only once a game."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    if game.state not in (Game.State.IN_PLAY, Game.State.REPORTED):
+        raise EncounterError("Casualties are recorded while the game is played.")
+    side = _side(game, side_key)
+    if model is not None and model.side_id != side.pk:
+        raise EncounterError("That model is not on this side.")
+    if model is None and not summoned_name.strip():
+        raise EncounterError("Name the model: a hired model, or a summoned one by name.")
+    earlier = model is not None and game.casualties.filter(model=model).exists()
+    casualty = Casualty(game=game, side=side, model=model, summoned_name=summoned_name[:120],
+                        how=how, by_model=by_model, by_effect=by_effect[:120],
+                        turn=game.turn)
+    if model is None or (model.arsenal_model_id is None and game.campaign_id):
+        casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
+    elif earlier:
+        casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL if not automatic else \
+            Casualty.FinishedOff.AUTOMATIC
+    elif automatic:
+        casualty.finished_off = Casualty.FinishedOff.AUTOMATIC
+    casualty.save()
+    victim = model.name if model else f"{summoned_name} (summoned)"
+    killer = by_model.name if by_model else by_effect or "an effect"
+    log(game, f"{victim} was {casualty.get_how_display().lower()} by {killer}", actor=actor,
+        side=side_key)
+    return casualty
+
+
+@transaction.atomic
+def flip_finished_off(*, casualty: Casualty, actor, table_card: str | None = None,
+                      cheated_in: str | None = None, threshold: int = 3) -> Casualty:
+    """The victim's controller flips (3 or more: Finished Off). Cheating is allowed unless
+    the week's event forbids it (A Bad Moon Rises)."""
+    game = lock_game(casualty.game_id)
+    casualty = Casualty.objects.select_for_update().select_related("side").get(pk=casualty.pk)
+    mine = require_player(actor, game)
+    if casualty.side_id != mine.pk:
+        raise EncounterError("The model's controller makes its Finished Off flip.")
+    if casualty.finished_off != Casualty.FinishedOff.PENDING:
+        raise EncounterError("This model's Finished Off flip is already settled.")
+    may_cheat = "finished_off_cannot_be_cheated" not in _event_flags(game)
+    if cheated_in and not may_cheat:
+        raise EncounterError("Nobody may cheat a Finished Off flip this week (A Bad Moon "
+                             "Rises).")
+    try:
+        record = _flip(game, f"Finished Off: {casualty.model}", actor, table_card=table_card,
+                       cheated_in=cheated_in, subject=casualty)
+        result = campaign_game.finished_off(Card.parse(record.final), threshold=threshold,
+                                            may_cheat=may_cheat, cheated=bool(cheated_in))
+    except RulesError as exc:
+        raise EncounterError(str(exc)) from exc
+    casualty.flip = record
+    casualty.finished_off = (Casualty.FinishedOff.FINISHED if result.needs_injury_flip
+                             else Casualty.FinishedOff.SPARED)
+    casualty.save(update_fields=["flip", "finished_off"])
+    log(game, f"{casualty.model}: flipped {record.final} for Finished Off: "
+        f"{casualty.get_finished_off_display()}", actor=actor, side=mine.key)
+    return casualty
+
+
+def _event_flags(game: Game) -> set[str]:
+    flags: set[str] = set()
+    keys = list(game.week.event_chain) if game.week_id else []
+    if game.event_key:
+        keys.append(game.event_key)
+    table = tables.weekly_events()
+    for key in keys:
+        try:
+            flags.update(table.row(key).flags)
+        except KeyError:
+            continue
+    return flags
+
+
+@transaction.atomic
+def add_event_scrip(*, game: Game, actor, side_key: str, amount: int, why: str) -> int:
+    """Weekly-event scrip earned at the table (e.g. markers discarded); 6 per game at most.
+    Returns what was counted."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    _require_in_play(game)
+    if amount <= 0:
+        raise EncounterError("Enter the scrip earned (a positive number).")
+    side = _side(game, side_key)
+    capped = campaign_game.event_scrip_for_game([side.event_scrip, amount])
+    counted = capped.counted - side.event_scrip
+    side.event_scrip = capped.counted
+    side.save(update_fields=["event_scrip"])
+    cut = f" ({amount - counted} over the 6-per-game limit)" if counted < amount else ""
+    log(game, f"Side {side_key} earned {counted} event scrip: {why}{cut}", actor=actor,
+        side=side_key)
+    return counted
+
+
+@transaction.atomic
+def strategic_withdraw(*, game: Game, actor) -> Side:
+    """The player's crew leaves the table (right after the initiative flip)."""
+    game = lock_game(game)
+    mine = require_player(actor, game)
+    _require_in_play(game)
+    side = _side(game, mine.key)
+    if side.withdrew_on_turn or _side(game, other(mine.key)).withdrew_on_turn:
+        raise EncounterError("A crew has already withdrawn from this game.")
+    side.withdrew_on_turn = game.turn
+    side.save(update_fields=["withdrew_on_turn"])
+    when = "on or before Turn 2: no VP, Barter or Aftermath hand" if game.turn <= 2 else \
+        "from Turn 3: VP compared as the rules say"
+    log(game, f"Side {mine.key} made a Strategic Withdraw on Turn {game.turn} ({when})",
+        actor=actor, side=mine.key)
+    return side
+
+
+@transaction.atomic
+def end_turn(*, game: Game, actor, table_card: str | None = None) -> bool:
+    """End the current turn. From Turn 5 a card decides whether the game goes on (it
+    cannot be cheated). Returns True when the game continues."""
+    game = lock_game(game)
+    require_player_or_organizer(actor, game)
+    _require_in_play(game)
+    needed = campaign_game.continue_value_needed(game.turn)
+    if needed is not None:
+        record = _flip(game, f"end of Turn {game.turn}", actor, table_card=table_card)
+        flip = campaign_game.end_of_game_flip(game.turn, Card.parse(record.final))
+        if flip.game_ends or game.turn >= MAX_TURNS:
+            game.ended_on_turn = game.turn
+            game.save(update_fields=["ended_on_turn", "updated_at"])
+            log(game, f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: "
+                "the game ends", actor=actor)
+            return False
+        log(game, f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: "
+            "the game goes on", actor=actor)
+    game.turn += 1
+    game.save(update_fields=["turn", "updated_at"])
+    log(game, f"Turn {game.turn} begins", actor=actor)
+    return True
