@@ -19,9 +19,12 @@ def _user_errors():
     """Domain errors whose message is meant for the user (imported late: apps load first)."""
     from campaign.hiring import HiringRefused
     from campaign.services.errors import CampaignError
+    from campaign.lifecycle import IllegalTransition
+    from encounters.services.common import EncounterError
     from league.services import LeagueError
 
-    return RulesError, LeagueError, CampaignError, HiringRefused
+    return (RulesError, LeagueError, CampaignError, HiringRefused, EncounterError,
+            IllegalTransition)
 
 
 def exception_handler(exc, context):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("campaigns/", include("campaign.urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("campaign.api_urls")),
+    path("api/", include("encounters.api_urls")),
     path("api/rules/", include("rules.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

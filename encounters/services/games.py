@@ -4,6 +4,9 @@ revealing crews (then Campaign Rating and Soulstone Pools), and choosing schemes
 
 from __future__ import annotations
 
+import dataclasses
+from enum import Enum
+
 from django.db import transaction
 
 from campaign import hiring
@@ -93,8 +96,23 @@ def _generate_setup(game: Game, actor) -> dict:
 
     draw = _draw_for(game, actor)
     if game.kind == Game.Kind.STORY:
-        return encounters.generate_story(draw, size=game.size).as_dict()
-    return encounters.generate_standard(draw, size=game.size).as_dict()
+        setup = encounters.generate_story(draw, size=game.size)
+    else:
+        setup = encounters.generate_standard(draw, size=game.size)
+    return plain(setup)
+
+
+def plain(value):
+    """A generator's result as JSON: cards as codes, dataclasses as dicts."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
 
 
 def _card_info(row: ArsenalModel) -> hiring.CardInfo:
@@ -129,30 +147,53 @@ def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
                    if r.misses_next_game and r.pk != crew.leader_id]
     if sitting_out:
         reasons.append("Knocked Out last game, so not hired this game: " + ", ".join(sitting_out))
+    carried = _check_attachments(crew, rows, attach or {}, reasons)
     cost = 0
     for row in rows.values():
         cost += campaign_game.hire_cost_in_game(_card_info(row), faction=crew.faction.code,
                                                 as_leader=row.pk == crew.leader_id)
+        cost += sum(upgrade_soulstones(u) for u in _permanent(row))
+        cost += sum(upgrade_soulstones(u) for u in carried.get(row.pk, []))
     if cost > game.size:
-        reasons.append(f"The crew costs {cost} soulstones; this encounter is {game.size}.")
-    carried = _check_attachments(crew, rows, attach or {}, reasons)
+        reasons.append(f"The crew costs {cost} soulstones with its upgrades; this encounter "
+                       f"is {game.size}.")
     if reasons:
         raise hiring.HiringRefused(reasons)
     side.hired.all().delete()
     for row in rows.values():
-        names = [u.name for u in row.upgrades.all() if u.status == "active" and u.kind in (
-            ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.INJURY)]
-        names += [u.name for u in carried.get(row.pk, [])]
-        HiredModel.objects.create(side=side, arsenal_model=row, name=row.card.name,
-                                  cost=campaign_game.hire_cost_in_game(
-                                      _card_info(row), faction=crew.faction.code,
-                                      as_leader=row.pk == crew.leader_id),
-                                  is_leader=row.pk == crew.leader_id, upgrades=names)
+        upgrades = [*_permanent(row), *carried.get(row.pk, [])]
+        HiredModel.objects.create(
+            side=side, arsenal_model=row, name=row.card.name,
+            cost=campaign_game.hire_cost_in_game(_card_info(row), faction=crew.faction.code,
+                                                 as_leader=row.pk == crew.leader_id)
+            + sum(upgrade_soulstones(u) for u in upgrades),
+            is_leader=row.pk == crew.leader_id, upgrades=[u.name for u in upgrades])
     side.soulstone_pool = None
     side.save(update_fields=["soulstone_pool"])
     log(game, f"Side {side.key} hired its crew ({cost} soulstones)", actor=actor,
         side=side.key, secret_for=side.key)
     return side
+
+
+def _permanent(row: ArsenalModel) -> list[ArsenalUpgrade]:
+    """Skills and injuries: always attached to their model when it is hired."""
+    return [u for u in row.upgrades.all() if u.status == "active"
+            and u.kind in (ArsenalUpgrade.Kind.SKILL, ArsenalUpgrade.Kind.INJURY)]
+
+
+def upgrade_soulstones(upgrade: ArsenalUpgrade) -> int:
+    """What an upgrade costs in the hire: its card's cost, or a Campaign upgrade's
+    soulstone cost from the table (injuries cost nothing)."""
+    if upgrade.card_id:
+        return upgrade.card.cost
+    if upgrade.kind == ArsenalUpgrade.Kind.INJURY or not upgrade.table_key:
+        return 0
+    from rules import tables
+
+    try:
+        return tables.campaign_upgrades().row(upgrade.table_key).soulstone_cost
+    except KeyError:
+        return 0
 
 
 def _check_attachments(crew, rows, attach, reasons) -> dict[int, list[ArsenalUpgrade]]:
