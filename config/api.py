@@ -18,8 +18,8 @@ from rules.engine.errors import RulesError
 def _user_errors():
     """Domain errors whose message is meant for the user (imported late: apps load first)."""
     from campaign.hiring import HiringRefused
-    from campaign.services.errors import CampaignError
     from campaign.lifecycle import IllegalTransition
+    from campaign.services.errors import CampaignError
     from encounters.services.common import EncounterError
     from league.services import LeagueError
 

@@ -29,7 +29,7 @@ def hire_everything(client, game_id, crew):
 
 
 def test_a_full_campaign_game_through_the_api(campaign_week):
-    campaign, alpha, bravo, organizer = campaign_week
+    campaign, alpha, bravo, _organizer = campaign_week
     a, b = client_for(alpha.player), client_for(bravo.player)
     game = ok(a.post("/api/games/", {"campaign": campaign.pk, "crew_a": alpha.pk,
                                      "crew_b": bravo.pk}, format="json"), 201)
@@ -121,7 +121,7 @@ def test_disputes_go_to_an_organizer(campaign_week):
 
 
 def test_bad_setup_requests_are_400s(campaign_week):
-    campaign, alpha, bravo, organizer = campaign_week
+    campaign, alpha, bravo, _organizer = campaign_week
     a = client_for(alpha.player)
     too_big = a.post("/api/games/", {"campaign": campaign.pk, "crew_a": alpha.pk,
                                      "crew_b": bravo.pk, "size": 60}, format="json")
