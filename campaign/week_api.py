@@ -173,6 +173,7 @@ class WeekDetailSerializer(serializers.Serializer):
     crews = WeekCrewScripSerializer(many=True, help_text="Weekly scrip so far per crew.")
     new_hires = WeekHiresSerializer(many=True)
     games_note = serializers.SerializerMethodField()
+    games = serializers.SerializerMethodField()
     pit_fight = WeekPitFightSerializer(allow_null=True)
     avatars = WeekAvatarSerializer(many=True)
     bullet_draws = WeekBulletDrawSerializer(
@@ -186,7 +187,14 @@ class WeekDetailSerializer(serializers.Serializer):
         return list(summary.week.LIFECYCLE.allowed_from(summary.week.state))
 
     def get_games_note(self, summary) -> str:
-        return GAMES_NOTE
+        return "" if summary.games else GAMES_NOTE
+
+    def get_games(self, summary) -> list[dict]:
+        return [{"id": g.pk, "state": g.state,
+                 "crew_a": g.crew_a.crew_id if g.crew_a else None,
+                 "crew_b": g.crew_b.crew_id if g.crew_b else None,
+                 "vp": [g.counted.vp_a, g.counted.vp_b] if g.counted else None}
+                for g in summary.games]
 
 
 class WeekFlipNowResultSerializer(serializers.Serializer):

@@ -100,6 +100,7 @@ class WeekSummary:
     bullet_draws: list[BulletDraw]
     turnover_runs: list[TurnoverRun]
     viewer_crew: Crew | None
+    games: list = field(default_factory=list)
 
     @property
     def is_last_week(self) -> bool:
@@ -232,7 +233,23 @@ def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
         turnover_runs=recent_runs(campaign) if can_manage_campaign(viewer, campaign) else [],
         viewer_crew=next((c for c in crews if viewer.is_authenticated
                           and c.player_id == viewer.pk), None),
+        games=week_games(week),
     )
+
+
+def week_games(week: CampaignWeek) -> list:
+    """The week's games with their crews and counted result (no secrets: setup and
+    results only)."""
+    from encounters.models import Game
+
+    games = list(Game.objects.filter(week=week).prefetch_related("sides__crew", "reports")
+                 .order_by("id"))
+    for game in games:
+        sides = {s.key: s for s in game.sides.all()}
+        game.crew_a, game.crew_b = sides.get("a"), sides.get("b")
+        counted = [r for r in game.reports.all() if r.status in ("confirmed", "ruled")]
+        game.counted = counted[-1] if counted else None
+    return games
 
 
 def _labelled(transitions) -> list[WeekTransition]:

@@ -17,6 +17,7 @@ from campaign.models import ArsenalModel, Campaign, Crew
 from encounters.models import Casualty, Game, HiredModel, SchemeChoice
 from encounters.selectors import can_view_game, game_view, visible_games
 from encounters.services import games, results, tracker
+from rules.models import ModelCard
 
 SIDES = [("a", "Side A"), ("b", "Side B")]
 
@@ -31,6 +32,9 @@ class GameCreateSerializer(serializers.Serializer):
 
 class HireSerializer(serializers.Serializer):
     models = serializers.PrimaryKeyRelatedField(queryset=ArsenalModel.objects.all(), many=True)
+    wandering_mercenary = serializers.PrimaryKeyRelatedField(
+        queryset=ModelCard.objects.all(), required=False, allow_null=True,
+        help_text="Wandering Mercenaries weeks: the free mercenary (cost 7 or less).")
     attach = serializers.DictField(child=serializers.IntegerField(), required=False,
                                    help_text="Arsenal upgrade id -> arsenal model id.")
 
@@ -194,7 +198,8 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def hire(self, request, pk=None):
         data = self._data(HireSerializer)
         games.hire_crew(game=self.get_object(), actor=request.user, models=data["models"],
-                        attach=data.get("attach"))
+                        attach=data.get("attach"),
+                        wandering=data.get("wandering_mercenary"))
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})

@@ -106,6 +106,9 @@ class HiredModel(models.Model):
     side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="hired")
     arsenal_model = models.ForeignKey("campaign.ArsenalModel", null=True, blank=True,
                                       on_delete=models.PROTECT, related_name="+")
+    wandering_card = models.ForeignKey(
+        "rules.ModelCard", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Wandering Mercenaries: the free mercenary hired from outside the arsenal.")
     name = models.CharField(max_length=120)
     cost = models.PositiveSmallIntegerField(default=0)
     is_leader = models.BooleanField(default=False)

@@ -191,6 +191,48 @@ def _close_week(week: CampaignWeek, *, actor) -> None:
     week.closed_at = timezone.now()
     week.save(update_fields=["state", "closed_at"])
     week.bullet_draws.filter(revealed=False).update(revealed=True)
+    settle_wandering_mercenaries(week, actor=actor)
+
+
+WANDERING = "wandering-mercenaries"
+COUNTED_GAMES = ("confirmed", "aftermath", "done")
+
+
+def settle_wandering_mercenaries(week: CampaignWeek, *, actor=None) -> list:
+    """At the week's end a crew that played at least two counted games with the same
+    wandering mercenary, never losing it, keeps it in its arsenal for free."""
+    if WANDERING not in event_chain(week):
+        return []
+    from encounters.models import Casualty, HiredModel
+
+    used: dict[tuple[int, int], set[int]] = {}
+    lost: set[tuple[int, int]] = set()
+    hired = (HiredModel.objects.filter(side__game__week=week, wandering_card__isnull=False,
+                                       side__game__state__in=COUNTED_GAMES)
+             .select_related("side"))
+    for model in hired:
+        key = (model.side.crew_id, model.wandering_card_id)
+        used.setdefault(key, set()).add(model.side.game_id)
+    for casualty in Casualty.objects.filter(model__in=hired).select_related("model__side"):
+        lost.add((casualty.model.side.crew_id, casualty.model.wandering_card_id))
+    kept = []
+    for (crew_id, card_id), games in sorted(used.items()):
+        if len(games) < 2 or (crew_id, card_id) in lost:
+            continue
+        crew = Crew.objects.get(pk=crew_id)
+        if crew.models.filter(card_id=card_id, status="active").exists():
+            continue
+        from campaign.models import ArsenalModel
+
+        card = HiredModel.objects.filter(wandering_card_id=card_id).first().wandering_card
+        row = ArsenalModel.objects.create(crew=crew, card=card, station=card.station,
+                                          hired_week=week.number, cost_paid=0)
+        ArsenalEvent.objects.create(crew=crew, kind=ArsenalEvent.Kind.HIRED, week=week.number,
+                                    model=row, actor=actor,
+                                    description=f"Wandering Mercenaries: {card.name} stays "
+                                                f"with the crew ({len(games)} games)")
+        kept.append(row)
+    return kept
 
 
 def _active_crews(campaign: Campaign):
@@ -257,6 +299,25 @@ def set_event(*, week: CampaignWeek, actor, event_key: str, reason: str,
 # --- The week's one-offs -----------------------------------------------------------
 
 
+def pay_bullets_for_game(game) -> list[int]:
+    """A counted game in which a Leader was killed or sacrificed pays the bullet whose
+    name matches (or a crew's own-name bullet, once). Called when the result counts."""
+    if not game.week_id or BULLET not in event_chain(game.week):
+        return []
+    crews = {s.key: s.crew for s in game.sides.select_related("crew") if s.crew_id}
+    paid = []
+    for kill in game.record.get("kills", []):
+        if not kill.get("victim_is_leader") or kill.get("by_side") not in crews:
+            continue
+        killer, victim = crews[kill["by_side"]], crews.get(kill["victim_side"])
+        if victim is None or victim.pk == killer.pk:
+            continue
+        draw = BulletDraw.objects.filter(week=game.week, crew=killer, claimed=False).first()
+        if draw and (draw.drew_own_name or draw.target_id == victim.pk):
+            paid.append(_pay_bullet(draw, victim, actor=None, source=game))
+    return paid
+
+
 @transaction.atomic
 def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> int:
     """The drawing crew killed or sacrificed the Leader of ``leader_crew``: reveal and pay.
@@ -278,6 +339,10 @@ def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> 
         raise CampaignError("Claim the bullet on another crew's Leader.")
     if not draw.drew_own_name and leader_crew.pk != draw.target_id:
         raise CampaignError("Your bullet has another name on it.")
+    return _pay_bullet(draw, leader_crew, actor=actor, source=source)
+
+
+def _pay_bullet(draw: BulletDraw, leader_crew: Crew, *, actor, source) -> int:
     amount = OWN_NAME_BULLET_SCRIP if draw.drew_own_name else BULLET_SCRIP
     scrip.gain_scrip(draw.crew, amount, week=draw.week.number, actor=actor, source=source,
                      reason=f"A Bullet With Your Name: {leader_crew}'s Leader")

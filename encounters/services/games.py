@@ -119,9 +119,37 @@ def _card_info(row: ArsenalModel) -> hiring.CardInfo:
     return hiring.CardInfo.from_card(row.card, row.station)
 
 
+WANDERING = "wandering-mercenaries"
+WANDERING_MAX_COST = 7
+
+
+def game_events(game: Game) -> list[str]:
+    """The events in force for a game: the week's chain plus the game's own event."""
+    keys = list(game.week.event_chain) if game.week_id else []
+    if game.event_key and game.event_key not in keys:
+        keys.append(game.event_key)
+    return keys
+
+
+def _wandering_refusals(game: Game, crew: Crew, card) -> list[str]:
+    needed = WANDERING in game_events(game)
+    if card is None:
+        return ["Wandering Mercenaries: hire one free Mercenary costing 7 or less from "
+                "outside your arsenal."] if needed else []
+    if not needed:
+        return ["Only a Wandering Mercenaries week brings a free mercenary."]
+    reasons = []
+    if not card.is_mercenary or (card.cost or 0) > WANDERING_MAX_COST:
+        reasons.append(f"{card.name} must be a Mercenary costing 7 or less.")
+    if crew.models.filter(card=card, status="active").exists():
+        reasons.append(f"{card.name} is already in your arsenal; the wandering mercenary "
+                       "comes from outside it.")
+    return reasons
+
+
 @transaction.atomic
 def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
-              attach: dict[int, int] | None = None) -> Side:
+              attach: dict[int, int] | None = None, wandering=None) -> Side:
     """Hire this game's crew from the arsenal (the Leader included). ``attach`` maps an
     arsenal upgrade id to the arsenal model carrying it this game; skills and injuries
     always come with their model. A side may re-hire until it reveals its crew."""
@@ -148,6 +176,7 @@ def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
     if sitting_out:
         reasons.append("Knocked Out last game, so not hired this game: " + ", ".join(sitting_out))
     carried = _check_attachments(crew, rows, attach or {}, reasons)
+    reasons += _wandering_refusals(game, crew, wandering)
     cost = 0
     for row in rows.values():
         cost += campaign_game.hire_cost_in_game(_card_info(row), faction=crew.faction.code,
@@ -168,6 +197,9 @@ def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
                                                  as_leader=row.pk == crew.leader_id)
             + sum(upgrade_soulstones(u) for u in upgrades),
             is_leader=row.pk == crew.leader_id, upgrades=[u.name for u in upgrades])
+    if wandering is not None:
+        HiredModel.objects.create(side=side, wandering_card=wandering, cost=0,
+                                  name=f"{wandering.name} (wandering mercenary)")
     side.soulstone_pool = None
     side.save(update_fields=["soulstone_pool"])
     log(game, f"Side {side.key} hired its crew ({cost} soulstones)", actor=actor,

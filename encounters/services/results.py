@@ -141,6 +141,10 @@ def _count(game: Game, report: ResultReport, actor, status: str, reason: str) ->
         move(game, Game.State.AFTERMATH)
         _knocked_out_served(game)
     game.save(update_fields=["state", "record", "updated_at"])
+    if game.week_id:
+        from campaign.services.weeks import pay_bullets_for_game
+
+        pay_bullets_for_game(game)
     return ResultChange(game, report, True)
 
 
@@ -163,6 +167,8 @@ def record_for_aftermath(game: Game, report: ResultReport) -> dict:
     kills = [{
         "victim": c.model.arsenal_model_id if c.model_id else None,
         "victim_name": c.model.name if c.model_id else c.summoned_name,
+        "victim_is_leader": bool(c.model_id and c.model.is_leader),
+        "wandering_card": c.model.wandering_card_id if c.model_id else None,
         "victim_side": c.side.key, "how": c.how, "turn": c.turn,
         "by_model": c.by_model.arsenal_model_id if c.by_model_id else None,
         "by_side": c.by_model.side.key if c.by_model_id else "",
