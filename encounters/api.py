@@ -30,6 +30,11 @@ class GameCreateSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(Game.Kind.choices, default=Game.Kind.STANDARD)
 
 
+class SetupRequestSerializer(serializers.Serializer):
+    size = serializers.IntegerField(min_value=10, max_value=100)
+    kind = serializers.ChoiceField(Game.Kind.choices, default=Game.Kind.STANDARD)
+
+
 class HireSerializer(serializers.Serializer):
     models = serializers.PrimaryKeyRelatedField(queryset=ArsenalModel.objects.all(), many=True)
     wandering_mercenary = serializers.PrimaryKeyRelatedField(
@@ -185,6 +190,30 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         data = self._data(GameCreateSerializer)
         game = games.create_campaign_game(actor=request.user, **data)
         return self._game(game.pk, status.HTTP_201_CREATED)
+
+    @extend_schema(request=SetupRequestSerializer, responses={201: dict})
+    @action(detail=False, methods=["post"], permission_classes=[permissions.IsAuthenticated])
+    def setups(self, request):
+        """Generate a standalone encounter (standard or story); the flips are recorded and
+        the result is shared by its id."""
+        data = self._data(SetupRequestSerializer)
+        game = games.create_setup(actor=request.user, **data)
+        return self._game(game.pk, status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True, methods=["get"])
+    def flips(self, request, pk=None):
+        """Every card flipped for this game's setup and at its table, in order."""
+        game = self.get_object()
+        from django.contrib.contenttypes.models import ContentType
+
+        from rules.models import FlipRecord
+        from rules.serializers import FlipRecordSerializer
+
+        records = FlipRecord.objects.filter(
+            subject_type=ContentType.objects.get_for_model(Game), subject_id=game.pk
+        ).select_related("flipped_by").order_by("id")
+        return Response(FlipRecordSerializer(records, many=True).data)
 
     @extend_schema(responses={200: dict})
     @action(detail=True, methods=["get"])

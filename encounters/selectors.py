@@ -30,9 +30,11 @@ def visible_games(user) -> QuerySet[Game]:
 
 
 def can_view_game(user, game: Game) -> bool:
+    """Campaign games follow the campaign's visibility; a standalone setup is shared by
+    its link (its secrets still go through ``game_view``)."""
     if game.campaign_id:
         return can_view_campaign(user, game.campaign) or side_of(game, user) is not None
-    return side_of(game, user) is not None or (user.is_authenticated and user.is_staff)
+    return True
 
 
 @dataclass

@@ -91,6 +91,22 @@ def create_campaign_game(*, campaign: Campaign, crew_a: Crew, crew_b: Crew, acto
     return game
 
 
+@transaction.atomic
+def create_setup(*, actor, size: int, kind: str = Game.Kind.STANDARD) -> Game:
+    """A standalone encounter setup (no campaign): every flip recorded, shareable by link
+    so both players open the same setup."""
+    if not actor.is_authenticated:
+        from django.core.exceptions import PermissionDenied
+
+        raise PermissionDenied("Log in to generate an encounter.")
+    game = Game.objects.create(kind=kind, size=size, created_by=actor)
+    game.setup = _generate_setup(game, actor)
+    game.save(update_fields=["setup"])
+    log(game, f"Encounter generated: {game.get_kind_display()}, {size} soulstones",
+        actor=actor)
+    return game
+
+
 def _generate_setup(game: Game, actor) -> dict:
     from rules.engine import encounters
 

@@ -179,3 +179,20 @@ def test_secrets_never_reach_the_opponent(campaign_week):
     revealed = next(s for s in ok(b.get(f"/api/games/{gid}/"))["sides"] if s["key"] == "a")
     assert revealed["schemes"][0]["scheme"] == pool[-1]
     assert revealed["schemes"][0]["noted_model"] == noted.name
+
+
+def test_standalone_setup_is_recorded_and_shared(campaign_week):
+    campaign, alpha, bravo, organizer = campaign_week
+    a = client_for(alpha.player)
+    made = ok(a.post("/api/games/setups/", {"size": 50}, format="json"), 201)
+    assert made["campaign"] is None and len(made["setup"]["scheme_pool"]) == 5
+    assert made["setup"]["encounter_size"]
+    flips = ok(client_for(bravo.player).get(f"/api/games/{made['id']}/flips/"))
+    assert len(flips) >= 4 and all(f["seed"] for f in flips)
+    same = ok(APIClient().get(f"/api/games/{made['id']}/"))
+    assert same["setup"] == made["setup"]
+    story = ok(a.post("/api/games/setups/", {"size": 35, "kind": "story"}, format="json"), 201)
+    assert story["setup"]["deployment"] and "terrain" in story["setup"]
+    bad = a.post("/api/games/setups/", {"size": 3}, format="json")
+    assert bad.status_code == 400 and "size" in bad.json()
+    assert APIClient().post("/api/games/setups/", {"size": 50}).status_code in (401, 403)
