@@ -141,6 +141,10 @@ def score_scheme(*, game: Game, actor, scheme: SchemeChoice, vp: int) -> int:
     if choice.side.game_id != game.pk or choice.side_id != mine.pk:
         raise EncounterError("Score your own schemes.")
     _require_in_play(game)
+    cap = unrevealed_cap(choice.scheme_key)
+    if cap is not None and not choice.revealed and choice.vp + vp > cap:
+        raise EncounterError(f"{_scheme_name(choice.scheme_key)} scores its last VP only when "
+                             f"revealed: reveal it first (at most {cap} VP while hidden).")
     score = _score(game, choice.side)
     try:
         award = score.add_scheme_vp(choice.scheme_key, vp)
@@ -171,13 +175,26 @@ def reveal_scheme(*, game: Game, actor, scheme: SchemeChoice) -> SchemeChoice:
     return choice
 
 
-def _scheme_name(key: str) -> str:
-    try:
-        from rules import encounter_tables
+def _scheme(key: str):
+    from rules.encounter_tables import encounter_tables
 
-        return encounter_tables.scheme(key).name
-    except (ImportError, KeyError, AttributeError):
-        return key.replace("-", " ").title()
+    try:
+        return encounter_tables().scheme(key)
+    except KeyError:
+        return None
+
+
+def _scheme_name(key: str) -> str:
+    scheme = _scheme(key)
+    return scheme.name if scheme else key.replace("-", " ").title()
+
+
+def unrevealed_cap(key: str) -> int | None:
+    """A scheme whose last VP needs it revealed scores at most one less while hidden."""
+    scheme = _scheme(key)
+    if scheme is None or not scheme.reveal_bonus:
+        return None
+    return max(0, scheme.max_vp - 1)
 
 
 def _score(game: Game, side: Side) -> scoring.Score:

@@ -196,3 +196,35 @@ def test_standalone_setup_is_recorded_and_shared(campaign_week):
     bad = a.post("/api/games/setups/", {"size": 3}, format="json")
     assert bad.status_code == 400 and "size" in bad.json()
     assert APIClient().post("/api/games/setups/", {"size": 50}).status_code in (401, 403)
+
+
+def test_reveal_bonus_needs_the_scheme_revealed(campaign_week):
+    from encounters.models import SchemeChoice
+    from encounters.services import tracker
+
+    campaign, alpha, bravo, organizer = campaign_week
+    a, b = client_for(alpha.player), client_for(bravo.player)
+    gid = ok(a.post("/api/games/", {"campaign": campaign.pk, "crew_a": alpha.pk,
+                                    "crew_b": bravo.pk}, format="json"), 201)["id"]
+    game = Game.objects.get(pk=gid)
+    game.setup["scheme_pool"] = ["a-line-in-the-sand", "distract"]
+    game.save()
+    for client, crew in ((a, alpha), (b, bravo)):
+        hire_everything(client, gid, crew)
+        ok(client.post(f"/api/games/{gid}/reveal-crew/"))
+    ok(a.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": "a-line-in-the-sand"},
+                                                         {"scheme": "distract"}]},
+              format="json"))
+    ok(a.post(f"/api/games/{gid}/start/"))
+    line = SchemeChoice.objects.get(side__game_id=gid, scheme_key="a-line-in-the-sand")
+    distract = SchemeChoice.objects.get(side__game_id=gid, scheme_key="distract")
+    assert tracker.unrevealed_cap("a-line-in-the-sand") == 2
+    ok(a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": line.pk, "vp": 2}, format="json"))
+    hidden = a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": line.pk, "vp": 1}, format="json")
+    assert hidden.status_code == 400 and "reveal it first" in str(hidden.json())
+    ok(a.post(f"/api/games/{gid}/reveal-scheme/", {"scheme": line.pk}, format="json"))
+    ok(a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": line.pk, "vp": 1}, format="json"))
+    ok(a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": distract.pk, "vp": 3}, format="json"))
+    over = a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": distract.pk, "vp": 1},
+                  format="json")
+    assert over.status_code == 400  # 3 per scheme at most
