@@ -13,6 +13,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("leagues/", include("league.urls")),
     path("campaigns/", include("campaign.urls")),
+    path("games/", include("encounters.urls")),
     path("api/", include("league.api_urls")),
     path("api/", include("campaign.api_urls")),
     path("api/", include("encounters.api_urls")),

@@ -182,7 +182,7 @@ def test_secrets_never_reach_the_opponent(campaign_week):
 
 
 def test_standalone_setup_is_recorded_and_shared(campaign_week):
-    campaign, alpha, bravo, organizer = campaign_week
+    _campaign, alpha, bravo, _organizer = campaign_week
     a = client_for(alpha.player)
     made = ok(a.post("/api/games/setups/", {"size": 50}, format="json"), 201)
     assert made["campaign"] is None and len(made["setup"]["scheme_pool"]) == 5
@@ -202,7 +202,7 @@ def test_reveal_bonus_needs_the_scheme_revealed(campaign_week):
     from encounters.models import SchemeChoice
     from encounters.services import tracker
 
-    campaign, alpha, bravo, organizer = campaign_week
+    campaign, alpha, bravo, _organizer = campaign_week
     a, b = client_for(alpha.player), client_for(bravo.player)
     gid = ok(a.post("/api/games/", {"campaign": campaign.pk, "crew_a": alpha.pk,
                                     "crew_b": bravo.pk}, format="json"), 201)["id"]
