@@ -55,6 +55,8 @@ class Game(models.Model):
                                  help_text="The weekly event this game is played under.")
     turn = models.PositiveSmallIntegerField(default=0)
     first_player = models.CharField(max_length=1, blank=True, help_text="'a' or 'b'.")
+    initiative = models.JSONField(default=dict, blank=True,
+                                  help_text="This turn's initiative cards by side.")
     ended_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     record = models.JSONField(default=dict, blank=True,
                               help_text="What the aftermath needs, fixed when the result counts.")
@@ -155,6 +157,7 @@ class Casualty(models.Model):
         FINISHED = "finished", "Finished Off"
         SPARED = "spared", "Knocked out (no injury)"
         AUTOMATIC = "automatic", "Automatically Finished Off"
+        ALREADY = "already", "Already flipped this game"
         NOT_ARSENAL = "not_arsenal", "Not an arsenal model (summoned)"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="casualties")

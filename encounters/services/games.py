@@ -336,9 +336,13 @@ def choose_schemes(*, game: Game, actor, choices: list[tuple[str, HiredModel | N
     if game.state != Game.State.SET_UP:
         raise EncounterError("Schemes are chosen before the game starts.")
     pool = set(game.setup.get("scheme_pool", []))
+    if game.kind == Game.Kind.STORY and side.crew_id:
+        from rules.engine.encounters import story_scheme_choices
+
+        pool = set(story_scheme_choices(side.crew.faction.code))
     keys = [key for key, _ in choices]
-    if not 1 <= len(keys) <= SCHEMES_PER_SIDE or len(set(keys)) != len(keys):
-        raise EncounterError(f"Choose one or {SCHEMES_PER_SIDE} different schemes.")
+    if len(keys) != SCHEMES_PER_SIDE or len(set(keys)) != len(keys):
+        raise EncounterError(f"Choose {SCHEMES_PER_SIDE} different schemes.")
     outside = [k for k in keys if pool and k not in pool]
     if outside:
         raise EncounterError("Choose from this game's scheme pool: " + ", ".join(sorted(pool)))

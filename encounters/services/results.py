@@ -76,6 +76,8 @@ def confirm_result(*, game: Game, actor) -> ResultChange:
         raise EncounterError("There is no reported result waiting for you to confirm.")
     if report.reported_by_id == side.player_id:
         raise EncounterError("Your opponent confirms the result you reported.")
+    if game.casualties.filter(finished_off="pending").exists():
+        raise EncounterError("Settle the Finished Off flips before confirming the result.")
     return _count(game, report, actor, ResultReport.Status.CONFIRMED, "")
 
 

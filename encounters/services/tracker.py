@@ -61,8 +61,11 @@ def start(*, game: Game, actor) -> Game:
     """Set up -> in play, turn 1. Campaign games need both hires revealed."""
     game = lock_game(game)
     require_player_or_organizer(actor, game)
-    if game.campaign_id and not all(s.hire_revealed for s in game.sides.all()):
+    sides = list(game.sides.all())
+    if game.campaign_id and not all(s.hire_revealed for s in sides):
         raise EncounterError("Both players hire and reveal their crews before the game starts.")
+    if any(s.schemes.count() != 2 for s in sides):
+        raise EncounterError("Both players choose their two schemes before the game starts.")
     move(game, Game.State.IN_PLAY)
     game.turn = 1
     game.save(update_fields=["state", "turn", "updated_at"])
@@ -88,7 +91,8 @@ def flip_initiative(*, game: Game, actor, table_cards: dict[str, str] | None = N
             raise EncounterError("The initiative cards tie: flip again at the table.")
     winner = "a" if cards["a"].value > cards["b"].value else "b"
     game.first_player = winner
-    game.save(update_fields=["first_player", "updated_at"])
+    game.initiative = {"turn": game.turn, "a": cards["a"].code, "b": cards["b"].code}
+    game.save(update_fields=["first_player", "initiative", "updated_at"])
     log(game, f"Turn {game.turn} initiative: {cards['a']} vs {cards['b']}, side {winner} "
         "goes first", actor=actor)
     return winner
@@ -100,6 +104,8 @@ def reflip_initiative(*, game: Game, actor) -> str:
     game = lock_game(game)
     mine = require_player(actor, game)
     _require_in_play(game)
+    if game.initiative.get("turn") != game.turn:
+        raise EncounterError("Flip for initiative this turn before reflipping it.")
     side = _side(game, mine.key)
     if not side.soulstone_pool:
         raise EncounterError("Your Soulstone Pool is empty.")
@@ -107,8 +113,18 @@ def reflip_initiative(*, game: Game, actor) -> str:
     side.save(update_fields=["soulstone_pool"])
     card = Card.parse(_flip(game, f"turn {game.turn} initiative reflip, side {side.key}",
                             actor).final)
-    log(game, f"Side {side.key} spent a Soulstone to reflip initiative: {card}", actor=actor,
-        side=side.key)
+    cards = {**game.initiative, side.key: card.code}
+    theirs = Card.parse(cards[other(side.key)])
+    if card.value == theirs.value:  # a tie: both flip again, as for any initiative tie
+        for key in ("a", "b"):
+            cards[key] = _flip(game, f"turn {game.turn} initiative tie, side {key}",
+                               actor).final
+    game.initiative = cards
+    game.first_player = "a" if Card.parse(cards["a"]).value > Card.parse(cards["b"]).value \
+        else "b"
+    game.save(update_fields=["initiative", "first_player", "updated_at"])
+    log(game, f"Side {side.key} spent a Soulstone to reflip initiative: {card}; side "
+        f"{game.first_player} goes first", actor=actor, side=side.key)
     return card.code
 
 
@@ -220,11 +236,12 @@ def record_casualty(*, game: Game, actor, side_key: str, model: HiredModel | Non
     models and never flip; an arsenal model flips to be Finished Off only once a game."""
     game = lock_game(game)
     require_player_or_organizer(actor, game)
-    if game.state not in (Game.State.IN_PLAY, Game.State.REPORTED):
-        raise EncounterError("Casualties are recorded while the game is played.")
+    _require_in_play(game)
     side = _side(game, side_key)
     if model is not None and model.side_id != side.pk:
         raise EncounterError("That model is not on this side.")
+    if by_model is not None and by_model.side.game_id != game.pk:
+        raise EncounterError("The killer must be a model of this game.")
     if model is None and not summoned_name.strip():
         raise EncounterError("Name the model: a hired model, or a summoned one by name.")
     earlier = model is not None and game.casualties.filter(model=model).exists()
@@ -234,8 +251,8 @@ def record_casualty(*, game: Game, actor, side_key: str, model: HiredModel | Non
     if model is None or (model.arsenal_model_id is None and game.campaign_id):
         casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
     elif earlier:
-        casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL if not automatic else \
-            Casualty.FinishedOff.AUTOMATIC
+        casualty.finished_off = (Casualty.FinishedOff.AUTOMATIC if automatic
+                                 else Casualty.FinishedOff.ALREADY)
     elif automatic:
         casualty.finished_off = Casualty.FinishedOff.AUTOMATIC
     casualty.save()
@@ -337,6 +354,8 @@ def end_turn(*, game: Game, actor, table_card: str | None = None) -> bool:
     game = lock_game(game)
     require_player_or_organizer(actor, game)
     _require_in_play(game)
+    if game.ended_on_turn:
+        raise EncounterError(f"The game ended on Turn {game.ended_on_turn}: report the result.")
     needed = campaign_game.continue_value_needed(game.turn)
     if needed is not None:
         record = _flip(game, f"end of Turn {game.turn}", actor, table_card=table_card)

@@ -52,7 +52,8 @@ def test_a_full_campaign_game_through_the_api(campaign_week):
 
     ok(a.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": pool[0]},
                                                          {"scheme": pool[1]}]}, format="json"))
-    ok(b.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": pool[0]}]}, format="json"))
+    ok(b.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": pool[0]},
+                                                         {"scheme": pool[2]}]}, format="json"))
     ok(a.post(f"/api/games/{gid}/start/"))
     state = ok(a.post(f"/api/games/{gid}/initiative/",
                       {"table_cards": {"a": "13R", "b": "2M"}}, format="json"))
@@ -144,7 +145,7 @@ def test_secrets_never_reach_the_opponent(campaign_week):
     hire_everything(a, gid, alpha)
     noted = Game.objects.get(pk=gid).sides.get(key="a").hired.filter(is_leader=False).first()
     ok(a.post(f"/api/games/{gid}/schemes/", {"schemes": [
-        {"scheme": pool[-1], "noted_model": noted.pk}]}, format="json"))
+        {"scheme": pool[-1], "noted_model": noted.pk}, {"scheme": pool[0]}]}, format="json"))
     hire_everything(b, gid, bravo)
 
     def assert_hidden(body):
@@ -157,7 +158,8 @@ def test_secrets_never_reach_the_opponent(campaign_week):
     game_bodies = [
         b.get(f"/api/games/{gid}/").json(),
         b.post(f"/api/games/{gid}/reveal-crew/").json(),
-        b.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": pool[0]}]},
+        b.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": pool[0]},
+                                                         {"scheme": pool[1]}]},
                format="json").json(),
         client_for(organizer).get(f"/api/games/{gid}/").json(),
     ]
@@ -173,12 +175,15 @@ def test_secrets_never_reach_the_opponent(campaign_week):
     mine = ok(a.get(f"/api/games/{gid}/"))
     own = next(s for s in mine["sides"] if s["key"] == "a")["schemes"]
     assert own[0]["scheme"] == pool[-1] and own[0]["noted_model"] == noted.name
+    assert own[1]["noted_model"] is None
     ok(a.post(f"/api/games/{gid}/reveal-crew/"))
     ok(a.post(f"/api/games/{gid}/start/"))
     ok(a.post(f"/api/games/{gid}/reveal-scheme/", {"scheme": own[0]["id"]}, format="json"))
     revealed = next(s for s in ok(b.get(f"/api/games/{gid}/"))["sides"] if s["key"] == "a")
     assert revealed["schemes"][0]["scheme"] == pool[-1]
     assert revealed["schemes"][0]["noted_model"] == noted.name
+    assert revealed["schemes"][1] == {"id": None, "scheme": "hidden", "revealed": False,
+                                      "vp": 0, "count": 1}
 
 
 def test_standalone_setup_is_recorded_and_shared(campaign_week):
@@ -212,12 +217,13 @@ def test_reveal_bonus_needs_the_scheme_revealed(campaign_week):
     for client, crew in ((a, alpha), (b, bravo)):
         hire_everything(client, gid, crew)
         ok(client.post(f"/api/games/{gid}/reveal-crew/"))
-    ok(a.post(f"/api/games/{gid}/schemes/", {"schemes": [{"scheme": "a-line-in-the-sand"},
-                                                         {"scheme": "distract"}]},
-              format="json"))
+    for client in (a, b):
+        ok(client.post(f"/api/games/{gid}/schemes/", {"schemes": [
+            {"scheme": "a-line-in-the-sand"}, {"scheme": "distract"}]}, format="json"))
     ok(a.post(f"/api/games/{gid}/start/"))
-    line = SchemeChoice.objects.get(side__game_id=gid, scheme_key="a-line-in-the-sand")
-    distract = SchemeChoice.objects.get(side__game_id=gid, scheme_key="distract")
+    line = SchemeChoice.objects.get(side__game_id=gid, side__key="a",
+                                    scheme_key="a-line-in-the-sand")
+    distract = SchemeChoice.objects.get(side__game_id=gid, side__key="a", scheme_key="distract")
     assert tracker.unrevealed_cap("a-line-in-the-sand") == 2
     ok(a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": line.pk, "vp": 2}, format="json"))
     hidden = a.post(f"/api/games/{gid}/scheme-vp/", {"scheme": line.pk, "vp": 1}, format="json")

@@ -198,7 +198,7 @@ def test_the_opponent_never_sees_an_unrevealed_scheme_or_noted_model(campaign_we
     noted = game.sides.get(key="a").hired.get(name="Sergeant")
     noted.name = "Unseen Sergeant"
     noted.save()
-    assert not errors(act(a, "schemes", game, {"schemes": ["bodyguard"],
+    assert not errors(act(a, "schemes", game, {"schemes": ["bodyguard", "a-line-in-the-sand"],
                                                "noted_bodyguard": noted.pk}))
     scheme_key, scheme_name = "bodyguard", "Bodyguard"
     own = main(a.get(game.get_absolute_url()))
@@ -207,7 +207,7 @@ def test_the_opponent_never_sees_an_unrevealed_scheme_or_noted_model(campaign_we
 
     def assert_hidden(html):
         side_a = section(html, "schemes-a")
-        assert "1 hidden scheme" in side_a and scheme_name not in side_a
+        assert "2 hidden schemes" in side_a and scheme_name not in side_a
         assert "noted" not in side_a
         assert f"Schemes: {scheme_key}" not in section(html, "log")
 
@@ -225,7 +225,7 @@ def test_the_opponent_never_sees_an_unrevealed_scheme_or_noted_model(campaign_we
         assert_hidden(page)
         assert "Unseen Sergeant" in section(page, "hired-a")  # revealed crews are public
     act(a, "start", game)
-    scheme = game.sides.get(key="a").schemes.get()
+    scheme = game.sides.get(key="a").schemes.get(scheme_key="bodyguard")
     act(a, "reveal-scheme", game, None, scheme.pk)
     revealed = section(main(b.get(game.get_absolute_url())), "schemes-a")
     assert scheme_name in revealed and "noted: Unseen Sergeant" in revealed

@@ -41,6 +41,9 @@ def play(campaign, alpha, bravo, *, wandering=None, kill=None, vp=(3, 1)):
         games.hire_crew(game=game, actor=crew.player, models=list(crew.models.all()),
                         wandering=(wandering or {}).get(crew.pk))
         games.reveal_crew(game=game, actor=crew.player)
+        pool = game.setup["scheme_pool"]
+        games.choose_schemes(game=game, actor=crew.player, choices=[(pool[0], None),
+                                                                    (pool[1], None)])
     tracker.start(game=game, actor=alpha.player)
     if kill:
         kill(game)

@@ -1,0 +1,100 @@
+"""Tracker rules at the service level: initiative reflips, the end of the game,
+casualties and Finished Off, story schemes."""
+
+import pytest
+
+from encounters.models import Casualty, Game, HiredModel
+from encounters.services import games, results, tracker
+from encounters.services.common import EncounterError
+from rules.engine.cards import Card
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def in_play(campaign_week):
+    campaign, alpha, bravo, _organizer = campaign_week
+    game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                      actor=alpha.player)
+    pool = game.setup["scheme_pool"]
+    for crew in (alpha, bravo):
+        games.hire_crew(game=game, actor=crew.player, models=list(crew.models.all()))
+        games.reveal_crew(game=game, actor=crew.player)
+        games.choose_schemes(game=game, actor=crew.player,
+                             choices=[(pool[0], None), (pool[1], None)])
+    tracker.start(game=game, actor=alpha.player)
+    return Game.objects.get(pk=game.pk), alpha, bravo
+
+
+def test_two_schemes_are_chosen_before_the_start(campaign_week):
+    campaign, alpha, bravo, _organizer = campaign_week
+    game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                      actor=alpha.player)
+    with pytest.raises(EncounterError, match="Choose 2 different"):
+        games.choose_schemes(game=game, actor=alpha.player,
+                             choices=[(game.setup["scheme_pool"][0], None)])
+
+
+def test_initiative_reflip_can_change_who_goes_first(in_play):
+    game, alpha, bravo = in_play
+    with pytest.raises(EncounterError, match="Flip for initiative"):
+        tracker.reflip_initiative(game=game, actor=bravo.player)
+    assert tracker.flip_initiative(game=game, actor=alpha.player,
+                                   table_cards={"a": "13R", "b": "1M"}) == "a"
+    pool_before = game.sides.get(key="b").soulstone_pool
+    card = tracker.reflip_initiative(game=game, actor=bravo.player)
+    game.refresh_from_db()
+    assert game.sides.get(key="b").soulstone_pool == pool_before - 1
+    a_value, b_value = (Card.parse(game.initiative[k]).value for k in ("a", "b"))
+    assert a_value != b_value and card
+    assert game.first_player == ("a" if a_value > b_value else "b")
+
+
+def test_the_game_cannot_go_past_its_end(in_play):
+    game, alpha, _bravo = in_play
+    for _ in range(4):
+        tracker.end_turn(game=game, actor=alpha.player)
+    assert tracker.end_turn(game=game, actor=alpha.player, table_card="2R") is False
+    with pytest.raises(EncounterError, match="ended on Turn 5"):
+        tracker.end_turn(game=game, actor=alpha.player, table_card="13R")
+
+
+def test_casualty_rules(in_play, campaign_week):
+    game, alpha, bravo = in_play
+    victim = HiredModel.objects.filter(side__game=game, side__key="b", is_leader=False).first()
+    stranger_game = games.create_campaign_game(campaign=game.campaign, crew_a=alpha,
+                                               crew_b=bravo, actor=alpha.player)
+    games.hire_crew(game=stranger_game, actor=alpha.player, models=list(alpha.models.all()))
+    outsider = HiredModel.objects.filter(side__game=stranger_game).first()
+    with pytest.raises(EncounterError, match="model of this game"):
+        tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=victim,
+                                by_model=outsider)
+    first = tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=victim,
+                                    by_effect="a blast")
+    again = tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=victim,
+                                    how="sacrificed", by_effect="its own ability")
+    assert again.finished_off == Casualty.FinishedOff.ALREADY
+    summoned = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                       summoned_name="Risen Corpse", by_effect="a shot")
+    assert summoned.finished_off == Casualty.FinishedOff.NOT_ARSENAL
+    with pytest.raises(EncounterError, match="Finished Off flips"):
+        results.report_result(game=game, actor=alpha.player, vp_a=2, vp_b=1)
+    spared = tracker.flip_finished_off(casualty=first, actor=bravo.player, table_card="2M")
+    assert spared.finished_off == Casualty.FinishedOff.SPARED
+    with pytest.raises(EncounterError, match="already settled"):
+        tracker.flip_finished_off(casualty=first, actor=bravo.player, table_card="9M")
+    results.report_result(game=game, actor=alpha.player, vp_a=2, vp_b=1)
+    with pytest.raises(EncounterError, match="not in play"):
+        tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=victim,
+                                by_effect="late")
+
+
+def test_story_games_offer_the_generic_and_own_faction_schemes(campaign_week):
+    campaign, alpha, bravo, _organizer = campaign_week
+    game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                      actor=alpha.player, kind="story")
+    with pytest.raises(EncounterError, match="scheme pool"):
+        games.choose_schemes(game=game, actor=alpha.player,
+                             choices=[("made-up", None), ("distract", None)])
+    games.choose_schemes(game=game, actor=alpha.player,
+                         choices=[("distract", None), ("bodyguard", None)])
