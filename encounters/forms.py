@@ -253,3 +253,11 @@ class DisputeForm(forms.Form):
 class RulingForm(ReportForm):
     reason = forms.CharField(max_length=250, label="Reason for the ruling",
                              help_text="Both players see it.")
+
+
+class StandaloneSetupForm(forms.Form):
+    """A quick encounter for a pick-up game: size and kind; everything else is flipped."""
+
+    size = forms.IntegerField(min_value=10, max_value=100, initial=50,
+                                     help_text="Soulstones (Shoot-Out, Dustup or Scrap).")
+    kind = forms.ChoiceField(choices=Game.Kind.choices, initial=Game.Kind.STANDARD)

@@ -7,6 +7,7 @@ from . import views
 app_name = "encounters"
 urlpatterns = [
     path("new/<int:campaign_id>/", views.game_new, name="new"),
+    path("setup/", views.setup_new, name="setup"),
     path("<int:pk>/", views.game_detail, name="game"),
     path("<int:pk>/panel/", views.game_panel, name="panel"),
     path("<int:pk>/hire/", views.hire, name="hire"),

@@ -112,6 +112,23 @@ def game_new(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "campaign": campaign, "form": form, "mine": mine, "others": len(crews) - bool(mine)})
 
 
+@login_required
+def setup_new(request: HttpRequest) -> HttpResponse:
+    """Generate a standalone encounter; the result page is shared by its link."""
+    form = forms.StandaloneSetupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = games.create_setup(actor=request.user, **form.cleaned_data)
+        except REFUSALS as exc:
+            for reason in _reasons(exc):
+                form.add_error(None, reason)
+        else:
+            messages.success(request, "Encounter generated: share this page's link with your "
+                             "opponent; both of you see the same setup.")
+            return redirect(game)
+    return render(request, "encounters/setup_new.html", {"form": form})
+
+
 # --- The game page -------------------------------------------------------------------
 
 

@@ -32,6 +32,26 @@ class ResultChange:
     changed: bool
 
 
+def _after_withdraw(game: Game, vp_a: int, vp_b: int, details: dict):
+    """Apply a Strategic Withdraw: on Turn 1-2 the withdrawing crew scores nothing; from
+    Turn 3, if it has as many VP or more, the other crew counts one more than it."""
+    from rules.engine.campaign_game import strategic_withdraw
+
+    withdrawn = next((s for s in game.sides.all() if s.withdrew_on_turn), None)
+    if withdrawn is None:
+        return vp_a, vp_b, details
+    scored = {"a": vp_a, "b": vp_b}
+    other_key = "b" if withdrawn.key == "a" else "a"
+    outcome = strategic_withdraw(withdrawn.withdrew_on_turn, scored[withdrawn.key],
+                                 scored[other_key])
+    details["withdraw"] = {"side": withdrawn.key, "turn": withdrawn.withdrew_on_turn,
+                           "reported": scored, "early": outcome.early,
+                           "aftermath_cards_lost": outcome.aftermath_cards_lost,
+                           "forfeits_game_scrip": outcome.forfeits_game_scrip}
+    adjusted = {withdrawn.key: outcome.vp_withdrawing, other_key: outcome.vp_other}
+    return adjusted["a"], adjusted["b"], details
+
+
 def _winner(vp_a: int, vp_b: int) -> str:
     return "a" if vp_a > vp_b else "b" if vp_b > vp_a else ""
 
@@ -50,6 +70,7 @@ def report_result(*, game: Game, actor, vp_a: int, vp_b: int, details=None) -> R
         raise EncounterError("This game's result is already confirmed.")
     if min(vp_a, vp_b) < 0 or max(vp_a, vp_b) > 12:
         raise EncounterError("Victory points run from 0 to 10 (12 in a Shindig).")
+    vp_a, vp_b, details = _after_withdraw(game, vp_a, vp_b, dict(details or {}))
     previous = _pending(game)
     if game.casualties.filter(finished_off="pending").exists():
         raise EncounterError("Settle the Finished Off flips before reporting the result.")
@@ -57,7 +78,7 @@ def report_result(*, game: Game, actor, vp_a: int, vp_b: int, details=None) -> R
         previous.status = ResultReport.Status.SUPERSEDED
         previous.save(update_fields=["status"])
     report = ResultReport.objects.create(game=game, reported_by=actor, vp_a=vp_a, vp_b=vp_b,
-                                         winner=_winner(vp_a, vp_b), details=details or {})
+                                         winner=_winner(vp_a, vp_b), details=details)
     move(game, Game.State.REPORTED)
     game.save(update_fields=["state", "updated_at"])
     log(game, f"{actor} reported {vp_a}-{vp_b}", actor=actor)
@@ -180,6 +201,7 @@ def record_for_aftermath(game: Game, report: ResultReport) -> dict:
         data["finished_off"] = [k["victim"] for k in kills if k["victim_side"] == key
                                 and k["finished_off"] in ("finished", "automatic")]
     return {"winner": report.winner, "vp": {"a": report.vp_a, "b": report.vp_b},
+            "withdraw": report.details.get("withdraw"),
             "event": game.event_key, "week": game.week.number if game.week_id else None,
             "ended_on_turn": game.ended_on_turn, "sides": sides, "kills": kills}
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaign.models import Campaign, CampaignWeek
 from encounters.models import Casualty, Game, ResultReport
 from encounters.services import games, tracker
+from rules.encounter_tables import encounter_tables
 from tests.campaign.factories import member
 
 pytestmark = pytest.mark.django_db
@@ -150,9 +151,16 @@ def test_the_game_page_for_each_viewer(campaign_week):
              for name, user in [("alpha", alpha.player), ("bravo", bravo.player),
                                 ("organizer", organizer), ("anonymous", None),
                                 ("spectator", member(campaign.league))]}
+    from django.contrib.contenttypes.models import ContentType
+
+    from rules.models import FlipRecord
+
+    flips = FlipRecord.objects.filter(subject_type=ContentType.objects.get_for_model(Game),
+                                      subject_id=game.pk).count()  # 4, more with reflips
+    assert flips >= 4
     for page in pages.values():  # the same setup for everyone, with its flip record
         assert 'id="setup-deployment"' in page and 'id="scheme-pool"' in page
-        assert "Contract Work" in page and "Flip record (4 cards)" in page
+        assert "Contract Work" in page and f"Flip record ({flips} cards)" in page
     for name in ("alpha", "bravo"):
         assert "Hire your crew" in pages[name] and "Choose your schemes" in pages[name]
         assert "Organizer ruling" not in pages[name]
@@ -439,3 +447,19 @@ def test_a_standalone_setup_is_shared_by_its_link(campaign_week):
     page = main(client_for(None).get(game.get_absolute_url()))
     assert "Story encounter, 50 soulstones" in page and "Flip record" in page
     assert 'method="post"' not in page and "every 3s" not in page
+
+
+def test_standalone_encounter_page_generates_and_shares(client, campaign_week):
+    _campaign, alpha, bravo, _organizer = campaign_week
+    client.force_login(alpha.player)
+    assert client.get("/games/setup/").status_code == 200
+    bad = client.post("/games/setup/", {"size": 2, "kind": "standard"})
+    assert bad.status_code == 200 and "errorlist" in bad.content.decode()
+    made = client.post("/games/setup/", {"size": 50, "kind": "standard"})
+    assert made.status_code == 302
+    game = Game.objects.get(campaign__isnull=True)
+    client.force_login(bravo.player)
+    page = client.get(made.url).content.decode()
+    for key in game.setup["scheme_pool"]:
+        scheme = encounter_tables().scheme(key)
+        assert scheme.name in page

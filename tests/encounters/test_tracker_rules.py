@@ -98,3 +98,24 @@ def test_story_games_offer_the_generic_and_own_faction_schemes(campaign_week):
                              choices=[("made-up", None), ("distract", None)])
     games.choose_schemes(game=game, actor=alpha.player,
                          choices=[("distract", None), ("bodyguard", None)])
+
+
+@pytest.mark.parametrize(("turn", "reported", "counted"), [
+    (2, (4, 1), (0, 1)),   # early: the withdrawing crew scores nothing
+    (3, (4, 2), (4, 5)),   # late and ahead: the other crew counts one more
+    (4, (1, 3), (1, 3)),   # late and behind: VP as scored
+])
+def test_strategic_withdraw_changes_the_counted_vp(in_play, turn, reported, counted):
+    game, alpha, bravo = in_play
+    for _ in range(turn - 1):
+        tracker.end_turn(game=game, actor=alpha.player)
+    tracker.strategic_withdraw(game=game, actor=alpha.player)
+    with pytest.raises(EncounterError, match="already withdrawn"):
+        tracker.strategic_withdraw(game=game, actor=bravo.player)
+    change = results.report_result(game=game, actor=bravo.player, vp_a=reported[0],
+                                   vp_b=reported[1])
+    assert (change.report.vp_a, change.report.vp_b) == counted
+    assert change.report.details["withdraw"]["early"] is (turn <= 2)
+    results.confirm_result(game=game, actor=alpha.player)
+    game.refresh_from_db()
+    assert game.record["withdraw"]["side"] == "a"
