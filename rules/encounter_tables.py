@@ -8,21 +8,20 @@ double-books a card of the Fate Deck, and references between the files (a deploy
 chart naming a deployment, a Strategy naming a Defender objective). A broken file fails
 loudly with the file and the row named, never with a wrong setup on a game night.
 
-The JSON-to-dataclass conversion mirrors ``rules/tables.py`` but is kept local so the
-two loaders can change independently; errors are the shared ``TableDataError``.
+The JSON-to-dataclass conversion is the one ``rules/tables.py`` uses (``build_dataclass``),
+so both loaders check data the same way and report the shared ``TableDataError``.
 """
 
 from __future__ import annotations
 
 import json
-import types
-from dataclasses import MISSING, dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal
 
 from rules.engine.cards import FULL_DECK, Card, Suit
-from rules.tables import FACTIONS, TableDataError
+from rules.tables import FACTIONS, TableDataError, build_dataclass
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("encounter-standard", "encounter-schemes", "encounter-story", "encounter-linked")
@@ -520,65 +519,6 @@ def _chart(rows, card: Card):
     return next(row for row in rows if row.pick.matches(card))  # validated: always one
 
 
-# --- Building dataclasses from JSON ------------------------------------------------
-
-
-def _label(item: Any) -> str:
-    if isinstance(item, dict) and (item.get("name") or item.get("key")):
-        return f" ({item.get('name') or item.get('key')})"
-    return ""
-
-
-def _convert(tp: Any, value: Any, where: str) -> Any:
-    origin, args = get_origin(tp), get_args(tp)
-    if origin in (Union, types.UnionType):  # only ``X | None`` is used
-        if value is None:
-            return None
-        (inner,) = (a for a in args if a is not type(None))
-        return _convert(inner, value, where)
-    if origin is Literal:
-        if value not in args:
-            raise TableDataError(f"{where}: {value!r} is not one of {list(args)}")
-        return value
-    if origin is tuple:
-        if not isinstance(value, list):
-            raise TableDataError(f"{where}: expected a list, got {value!r}")
-        return tuple(_convert(args[0], item, f"{where}[{i}]{_label(item)}")
-                     for i, item in enumerate(value))
-    if is_dataclass(tp):
-        return _build(tp, value, where)
-    if tp is Suit:
-        try:
-            return Suit(value)
-        except ValueError:
-            raise TableDataError(f"{where}: {value!r} is not one of "
-                                 f"{[s.value for s in Suit]}") from None
-    if tp is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise TableDataError(f"{where}: expected a whole number, got {value!r}")
-    if tp in (str, bool) and not isinstance(value, tp):
-        raise TableDataError(f"{where}: expected {tp.__name__}, got {value!r}")
-    return value
-
-
-def _build(cls: type, data: Any, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise TableDataError(f"{where}: expected an object, got {data!r}")
-    known = {f.name: f for f in fields(cls)}
-    unknown = sorted(set(data) - set(known))
-    if unknown:
-        raise TableDataError(f"{where}: unknown keys {unknown}")
-    missing = [n for n, f in known.items()
-               if n not in data and f.default is MISSING and f.default_factory is MISSING]
-    if missing:
-        raise TableDataError(f"{where}: missing keys {missing}")
-    hints = get_type_hints(cls)
-    values = {n: _convert(hints[n], v, f"{where}.{n}") for n, v in data.items()}
-    try:
-        return cls(**values)
-    except ValueError as exc:
-        raise TableDataError(f"{where}: {exc}") from None
-
-
 _SPECS = {
     "encounter-standard": StandardTables,
     "encounter-schemes": SchemeTable,
@@ -594,7 +534,7 @@ def read_file(key: str, directory: Path | str = DATA_DIR):
         data = json.loads((Path(directory) / name).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise TableDataError(f"{name}: cannot read: {exc}") from None
-    table = _build(_SPECS[key], data, name)
+    table = build_dataclass(_SPECS[key], data, name)
     if table.key != key:
         raise TableDataError(f"{name}: key {table.key!r} does not match the file name")
     try:

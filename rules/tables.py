@@ -612,7 +612,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             {k: _convert(args[1], v, f"{where}.{k}") for k, v in value.items()}
         )
     if is_dataclass(tp):
-        return _build(tp, value, where)
+        return build_dataclass(tp, value, where)
     if isinstance(tp, type) and issubclass(tp, Enum):
         try:
             return tp(value)
@@ -627,7 +627,9 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     return value
 
 
-def _build(cls: type, data: Any, where: str) -> Any:
+def build_dataclass(cls: type, data: Any, where: str) -> Any:
+    """Build the frozen dataclass ``cls`` from JSON ``data``, checking every field against
+    its annotation; errors name ``where`` (file and row). Shared by every data loader."""
     if not isinstance(data, dict):
         raise TableDataError(f"{where}: expected an object, got {data!r}")
     known = {f.name: f for f in fields(cls)}
@@ -678,7 +680,7 @@ def read_table(key: str, directory: Path | str = DATA_DIR) -> Table:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise TableDataError(f"{name}: cannot read: {exc}") from None
-    table = _build(_SPECS[key], data, name)
+    table = build_dataclass(_SPECS[key], data, name)
     if table.key != key:
         raise TableDataError(f"{name}: key {table.key!r} does not match the file name")
     try:
