@@ -261,3 +261,36 @@ class StandaloneSetupForm(forms.Form):
     size = forms.IntegerField(min_value=10, max_value=100, initial=50,
                                      help_text="Soulstones (Shoot-Out, Dustup or Scrap).")
     kind = forms.ChoiceField(choices=Game.Kind.choices, initial=Game.Kind.STANDARD)
+
+
+FACTION_CHOICES = [("arcanists", "Arcanists"), ("gremlins", "Gremlins"), ("guild", "Guild"),
+                   ("neverborn", "Neverborn"), ("outcasts", "Outcasts"),
+                   ("resurrectionists", "Resurrectionists"), ("ten-thunders", "Ten Thunders")]
+
+
+class SeriesDeclareForm(forms.Form):
+    faction = forms.ChoiceField(choices=FACTION_CHOICES)
+    leader = forms.CharField(max_length=120, help_text="Leads every game of the series.")
+
+
+class SeriesStartForm(SeriesDeclareForm):
+    opponent = forms.CharField(max_length=150, help_text="Your opponent's username.")
+    size = forms.IntegerField(min_value=10, max_value=100, initial=40)
+
+    def clean_opponent(self):
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.filter(username=self.cleaned_data["opponent"]).first()
+        if user is None:
+            raise forms.ValidationError("No player has that username.")
+        return user
+
+
+class SeriesNextForm(forms.Form):
+    spoils = forms.ChoiceField(required=False, choices=[
+        ("", "No spoils"), ("choose-role", "Option 1: choose Attacker or Defender"),
+        ("choose-terrain", "Option 2: choose the terrain"),
+        ("choose-attacker-strategy", "Option 3: choose the Attacker's Strategy"),
+        ("choose-defender-strategy", "Option 4: choose the Defender's Strategy")])
+    choice = forms.CharField(required=False, max_length=60,
+                             help_text="For options 2-4: the terrain, Strategy or suit.")

@@ -15,6 +15,33 @@ from django.urls import reverse
 from campaign.lifecycle import StateMachine
 
 
+class LinkedSeries(models.Model):
+    """Linked Games: two players, five Story Encounters of one size, each keeping one
+    Faction and Leader; total VP decides the series."""
+
+    player_a = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="+")
+    player_b = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                 related_name="+")
+    size = models.PositiveSmallIntegerField()
+    faction_a = models.CharField(max_length=30, blank=True)
+    leader_a = models.CharField(max_length=120, blank=True)
+    faction_b = models.CharField(max_length=30, blank=True)
+    leader_b = models.CharField(max_length=120, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Linked Games: {self.player_a} vs {self.player_b}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("encounters:series", args=[self.pk])
+
+
 class Game(models.Model):
     class State(models.TextChoices):
         SET_UP = "set_up", "Set up"
@@ -58,6 +85,11 @@ class Game(models.Model):
     initiative = models.JSONField(default=dict, blank=True,
                                   help_text="This turn's initiative cards by side.")
     ended_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    series = models.ForeignKey(LinkedSeries, null=True, blank=True, on_delete=models.CASCADE,
+                               related_name="games")
+    series_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    spoils = models.JSONField(default=dict, blank=True,
+                              help_text="Linked Games: the spoils the previous winner took.")
     record = models.JSONField(default=dict, blank=True,
                               help_text="What the aftermath needs, fixed when the result counts.")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,

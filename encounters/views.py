@@ -29,9 +29,10 @@ from campaign.lifecycle import IllegalTransition
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
 from campaign.services.access import can_manage_campaign, can_view_campaign
 from encounters import forms
-from encounters.models import Casualty, Game, ResultReport, SchemeChoice
+from encounters.models import Casualty, Game, LinkedSeries, ResultReport, SchemeChoice
 from encounters.selectors import GameView, can_view_game, game_view
 from encounters.services import games, results, tracker
+from encounters.services import series as series_services
 from encounters.services.common import EncounterError
 from rules import tables
 from rules.encounter_tables import encounter_tables
@@ -127,6 +128,53 @@ def setup_new(request: HttpRequest) -> HttpResponse:
                              "opponent; both of you see the same setup.")
             return redirect(game)
     return render(request, "encounters/setup_new.html", {"form": form})
+
+
+@login_required
+def series_new(request: HttpRequest) -> HttpResponse:
+    form = forms.SeriesStartForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            series = series_services.start_series(actor=request.user, **form.cleaned_data)
+        except REFUSALS as exc:
+            for reason in _reasons(exc):
+                form.add_error(None, reason)
+        else:
+            messages.success(request, "Series started: your opponent declares a Faction and "
+                             "a Leader, then set up the first game.")
+            return redirect(series)
+    return render(request, "encounters/series_new.html", {"form": form})
+
+
+def series_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    series = get_object_or_404(LinkedSeries.objects.select_related("player_a", "player_b"),
+                               pk=pk)
+    me = next((k for k, p in (("a", series.player_a), ("b", series.player_b))
+               if request.user.is_authenticated and p.pk == request.user.pk), "")
+    declare_form = forms.SeriesDeclareForm(request.POST if "declare" in request.POST else None)
+    next_form = forms.SeriesNextForm(request.POST if "next" in request.POST else None)
+    if request.method == "POST" and me:
+        try:
+            if "declare" in request.POST and declare_form.is_valid():
+                series_services.declare(series=series, actor=request.user,
+                                        **declare_form.cleaned_data)
+                messages.success(request, "Faction and Leader declared.")
+                return redirect(series)
+            if "next" in request.POST and next_form.is_valid():
+                game = series_services.next_game(
+                    series=series, actor=request.user,
+                    spoils=next_form.cleaned_data["spoils"] or None,
+                    choice=next_form.cleaned_data["choice"] or None)
+                return redirect(game)
+        except REFUSALS as exc:
+            for reason in _reasons(exc):
+                messages.error(request, reason)
+    elif request.method == "POST":
+        raise PermissionDenied("Only the series' two players may do this.")
+    return render(request, "encounters/series.html", {
+        "series": series, "info": series_services.summary(series), "me": me,
+        "declare_form": declare_form, "next_form": next_form,
+    })
 
 
 # --- The game page -------------------------------------------------------------------

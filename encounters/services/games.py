@@ -336,13 +336,20 @@ def choose_schemes(*, game: Game, actor, choices: list[tuple[str, HiredModel | N
     if game.state != Game.State.SET_UP:
         raise EncounterError("Schemes are chosen before the game starts.")
     pool = set(game.setup.get("scheme_pool", []))
-    if game.kind == Game.Kind.STORY and side.crew_id:
+    if game.kind == Game.Kind.STORY:
+        from encounters.services.series import series_faction
         from rules.engine.encounters import story_scheme_choices
 
-        pool = set(story_scheme_choices(side.crew.faction.code))
+        faction = side.crew.faction.code if side.crew_id else series_faction(game, side.key)
+        if faction:
+            pool = set(story_scheme_choices(faction))
     keys = [key for key, _ in choices]
     if len(keys) != SCHEMES_PER_SIDE or len(set(keys)) != len(keys):
         raise EncounterError(f"Choose {SCHEMES_PER_SIDE} different schemes.")
+    if game.series_id:
+        from encounters.services.series import check_series_schemes
+
+        check_series_schemes(game, side.key, keys)
     outside = [k for k in keys if pool and k not in pool]
     if outside:
         raise EncounterError("Choose from this game's scheme pool: " + ", ".join(sorted(pool)))
