@@ -27,7 +27,7 @@ class ScripResult:
 
 def lock_crew(crew: Crew) -> Crew:
     """Re-read the crew under a row lock (inside the caller's transaction)."""
-    return Crew.objects.select_for_update().select_related("campaign").get(pk=crew.pk)
+    return Crew.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=crew.pk)
 
 
 def ledger_balance(crew: Crew) -> int:

@@ -104,7 +104,7 @@ def turn_over(campaign: Campaign | int, number: int, *, actor=None) -> TurnoverR
     ``number == length + 1`` ends the campaign after its last week.
     """
     pk = campaign.pk if isinstance(campaign, Campaign) else campaign
-    campaign = Campaign.objects.select_for_update().select_related("league").get(pk=pk)
+    campaign = Campaign.objects.select_for_update(of=("self",)).select_related("league").get(pk=pk)
     if campaign.status == Campaign.Status.ENDED:
         return TurnoverResult(campaign, None, False, reason="the campaign has ended")
     if campaign.status != Campaign.Status.RUNNING:
@@ -324,7 +324,7 @@ def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> 
 
     A crew that drew its own name may claim any one Leader, for the smaller reward.
     """
-    draw = BulletDraw.objects.select_for_update().select_related("week", "crew").get(pk=draw.pk)
+    draw = BulletDraw.objects.select_for_update(of=("self",)).select_related("week", "crew").get(pk=draw.pk)
     # Only the drawing player: an organizer trying names would learn the secret target.
     if not (actor.is_authenticated and (actor.pk == draw.crew.player_id or actor.is_staff)):
         raise PermissionDenied("Only the player who drew this bullet may claim it.")

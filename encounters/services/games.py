@@ -171,7 +171,7 @@ def hire_crew(*, game: Game, actor, models: list[ArsenalModel],
     always come with their model. A side may re-hire until it reveals its crew."""
     game = lock_game(game)
     side = require_player(actor, game)
-    side = Side.objects.select_for_update().select_related("crew").get(pk=side.pk)
+    side = Side.objects.select_for_update(of=("self",)).select_related("crew").get(pk=side.pk)
     crew = side.crew
     if game.state != Game.State.SET_UP:
         raise EncounterError("Crews are hired while the game is being set up.")
@@ -279,7 +279,7 @@ def reveal_crew(*, game: Game, actor) -> Side:
     side.hire_revealed = True
     side.save(update_fields=["hire_revealed"])
     log(game, f"Side {side.key} revealed its crew", actor=actor, side=side.key)
-    sides = list(game.sides.select_for_update().select_related("crew"))
+    sides = list(game.sides.select_for_update(of=("self",)).select_related("crew"))
     if all(s.hire_revealed for s in sides):
         _rate_and_pool(game, sides)
     return side
