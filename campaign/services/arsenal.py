@@ -59,7 +59,8 @@ def _lock_model(model: ArsenalModel) -> tuple[Crew, ArsenalModel]:
     crew = scrip.lock_crew(model.crew)
     if crew.campaign.is_read_only:
         raise CampaignError("This campaign has ended; its arsenal sheets are read-only.")
-    model = ArsenalModel.objects.select_for_update(of=("self",)).select_related("card").get(pk=model.pk)
+    model = (ArsenalModel.objects.select_for_update(of=("self",))
+             .select_related("card").get(pk=model.pk))
     if not model.is_active:
         raise CampaignError(f"{model.card.name} has been annihilated.")
     return crew, model

@@ -324,7 +324,8 @@ def claim_bullet(*, draw: BulletDraw, actor, leader_crew: Crew, source=None) -> 
 
     A crew that drew its own name may claim any one Leader, for the smaller reward.
     """
-    draw = BulletDraw.objects.select_for_update(of=("self",)).select_related("week", "crew").get(pk=draw.pk)
+    draw = (BulletDraw.objects.select_for_update(of=("self",))
+            .select_related("week", "crew").get(pk=draw.pk))
     # Only the drawing player: an organizer trying names would learn the secret target.
     if not (actor.is_authenticated and (actor.pk == draw.crew.player_id or actor.is_staff)):
         raise PermissionDenied("Only the player who drew this bullet may claim it.")

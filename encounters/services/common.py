@@ -15,7 +15,8 @@ class EncounterError(ValueError):
 
 def lock_game(game: Game | int) -> Game:
     pk = game.pk if isinstance(game, Game) else game
-    return Game.objects.select_for_update(of=("self",)).select_related("campaign", "week").get(pk=pk)
+    return (Game.objects.select_for_update(of=("self",))
+            .select_related("campaign", "week").get(pk=pk))
 
 
 def side_of(game: Game, user) -> Side | None:

@@ -152,7 +152,8 @@ def score_strategy(*, game: Game, actor, side_key: str, vp: int) -> int:
 def score_scheme(*, game: Game, actor, scheme: SchemeChoice, vp: int) -> int:
     """Scheme VP within the per-scheme cap; scoring an unrevealed scheme stays secret."""
     game = lock_game(game)
-    choice = SchemeChoice.objects.select_for_update(of=("self",)).select_related("side").get(pk=scheme.pk)
+    choice = (SchemeChoice.objects.select_for_update(of=("self",))
+              .select_related("side").get(pk=scheme.pk))
     mine = require_player(actor, game)
     if choice.side.game_id != game.pk or choice.side_id != mine.pk:
         raise EncounterError("Score your own schemes.")
@@ -269,7 +270,8 @@ def flip_finished_off(*, casualty: Casualty, actor, table_card: str | None = Non
     """The victim's controller flips (3 or more: Finished Off). Cheating is allowed unless
     the week's event forbids it (A Bad Moon Rises)."""
     game = lock_game(casualty.game_id)
-    casualty = Casualty.objects.select_for_update(of=("self",)).select_related("side").get(pk=casualty.pk)
+    casualty = (Casualty.objects.select_for_update(of=("self",))
+                .select_related("side").get(pk=casualty.pk))
     mine = require_player(actor, game)
     if casualty.side_id != mine.pk:
         raise EncounterError("The model's controller makes its Finished Off flip.")

@@ -119,3 +119,19 @@ def test_strategic_withdraw_changes_the_counted_vp(in_play, turn, reported, coun
     results.confirm_result(game=game, actor=alpha.player)
     game.refresh_from_db()
     assert game.record["withdraw"]["side"] == "a"
+
+
+def test_a_knocked_out_model_sits_out_its_next_game(campaign_week):
+    from campaign.hiring import HiringRefused
+    from campaign.models import ArsenalModel
+
+    campaign, alpha, bravo, _organizer = campaign_week
+    guard = ArsenalModel.objects.filter(crew=alpha).exclude(pk=alpha.leader_id).first()
+    guard.misses_next_game = True
+    guard.save()
+    game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                      actor=alpha.player)
+    with pytest.raises(HiringRefused, match="Knocked Out"):
+        games.hire_crew(game=game, actor=alpha.player, models=list(alpha.models.all()))
+    games.hire_crew(game=game, actor=alpha.player,
+                    models=list(alpha.models.exclude(pk=guard.pk)))
