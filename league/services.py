@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from league import permissions
@@ -82,6 +83,10 @@ def create_invitation(*, league: League, actor, role: str = Role.PLAYER, max_use
     _require_manager(actor, league)
     if role != Role.PLAYER and not permissions.is_league_admin(actor, league):
         raise PermissionDenied("Only league admins may invite organizers or admins.")
+    if max_uses is not None and max_uses < 1:
+        raise LeagueError("An invitation must allow at least one use (or leave it unlimited).")
+    if expires_at is not None and expires_at <= timezone.now():
+        raise LeagueError("Choose an expiry in the future (or none).")
     return Invitation.objects.create(
         league=league, role=role, created_by=actor, max_uses=max_uses, expires_at=expires_at
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -78,7 +79,12 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, "Check the invitation: " + form.errors.as_text())
         return redirect(league)
-    invitation = services.create_invitation(league=league, actor=request.user, **form.cleaned_data)
+    try:
+        invitation = services.create_invitation(league=league, actor=request.user,
+                                                **form.cleaned_data)
+    except services.LeagueError as exc:
+        _refuse(request, exc)
+        return redirect(league)
     link = request.build_absolute_uri(invitation.get_absolute_url())
     messages.success(request, f"New invitation link: {link}")
     return redirect(league)
@@ -97,7 +103,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     invitation = Invitation.objects.select_related("league").filter(token=token).first()
     if request.method == "POST":
         if not request.user.is_authenticated:
-            return redirect(f"/accounts/login/?next={request.path}")
+            return redirect_to_login(request.get_full_path())
         try:
             result = services.accept_invitation(token=token, user=request.user)
         except services.LeagueError as exc:

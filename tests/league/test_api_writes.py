@@ -74,3 +74,23 @@ def test_remove_and_revoke_permissions(api_client, league):
 
 def test_anonymous_writes_are_refused(api_client, league):
     assert api_client.post(url(league, "request/")).status_code in (401, 403)
+
+
+def test_invitations_must_be_usable_when_made(api_client, league):
+    import datetime
+
+    from django.utils import timezone
+
+    api_client.force_authenticate(member(league, Role.ORGANIZER))
+    past = (timezone.now() - datetime.timedelta(days=1)).isoformat()
+    expired = api_client.post(url(league, "invitations/"), {"expires_at": past}, format="json")
+    assert expired.status_code == 400 and "future" in str(expired.json())
+    unusable = api_client.post(url(league, "invitations/"), {"max_uses": 0}, format="json")
+    assert unusable.status_code == 400
+    assert not Invitation.objects.filter(league=league).exists()
+
+
+def test_join_page_sends_anonymous_users_to_the_login_page(client, league):
+    invitation = Invitation.objects.create(league=league)
+    response = client.post(invitation.get_absolute_url())
+    assert response.status_code == 302 and response.url.startswith("/accounts/login/?next=")
