@@ -700,3 +700,11 @@ def test_unreadable_file(tmp_path):
         t.read_table("bounties", tmp_path)
     with pytest.raises(t.TableDataError, match=r"injuries\.json: cannot read"):
         t.read_table("injuries", tmp_path)
+
+
+def test_doppelganger_attaches_no_injury():
+    """A faction-chart result that only adds a model never counts toward the Injury limit."""
+    from rules import tables
+
+    row = tables.faction_injury_chart("neverborn").row("doppelganger")
+    assert row.attaches_injury is False
