@@ -88,6 +88,17 @@ def record_table_flip(
     return store_flip(result, actor=actor, subject=subject)
 
 
+def recorded_draw(*, label: str, subject: models.Model, actor=None) -> Callable[[str], Card]:
+    """A card source for the rule generators (weekly events, encounter setups): each
+    card is one recorded server flip, tied to ``subject`` and labelled ``label: purpose``."""
+
+    def draw(purpose: str) -> Card:
+        record = server_flip(purpose=f"{label}: {purpose}", actor=actor, subject=subject)
+        return Card.parse(record.final)
+
+    return draw
+
+
 @dataclass(frozen=True)
 class Replay:
     """The outcome of replaying a stored server flip from its seed."""

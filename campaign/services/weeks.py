@@ -35,7 +35,6 @@ from campaign.services.errors import CampaignError
 from campaign.weekly_event_flip import WeeklyEventOutcome, flip_weekly_event
 from rules import services as flip_services
 from rules import tables
-from rules.engine.cards import Card
 from rules.models import FlipRecord, UpgradeCard
 
 BULLET = "a-bullet-with-your-name"
@@ -85,15 +84,6 @@ def _move(week: CampaignWeek, target: str, *, actor=None, note: str = "") -> Non
     WeekTransition.objects.create(week=week, from_state=week.state, to_state=target,
                                   actor=actor, note=note[:250])
     week.state = target
-
-
-def _draw_for(week: CampaignWeek, actor):
-    """A card source that makes and records one server flip per card, tied to the week."""
-    def draw(purpose: str) -> Card:
-        record = flip_services.server_flip(purpose=f"Week {week.number}: {purpose}",
-                                           actor=actor, subject=week)
-        return Card.parse(record.final)
-    return draw
 
 
 @transaction.atomic
@@ -152,8 +142,8 @@ def _settle_event(week: CampaignWeek, *, previous_key: str | None, actor) -> Non
         _move(week, CampaignWeek.State.EVENT_FLIPPED, actor=actor,
               note=f"Event set by an organizer: {week.set_reason}")
         return
-    outcome: WeeklyEventOutcome = flip_weekly_event(_draw_for(week, actor),
-                                                    previous_key=previous_key)
+    draw = flip_services.recorded_draw(label=f"Week {week.number}", subject=week, actor=actor)
+    outcome: WeeklyEventOutcome = flip_weekly_event(draw, previous_key=previous_key)
     week.event_key = outcome.event_key
     week.games_event_key = outcome.games_event_key
     week.event_chain = list(outcome.chain)

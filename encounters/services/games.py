@@ -23,11 +23,7 @@ SCHEMES_PER_SIDE = 2
 
 
 def _draw_for(game: Game, actor):
-    def draw(purpose: str) -> Card:
-        record = flip_services.server_flip(purpose=f"Game {game.pk}: {purpose}", actor=actor,
-                                           subject=game)
-        return Card.parse(record.final)
-    return draw
+    return flip_services.recorded_draw(label=f"Game {game.pk}", subject=game, actor=actor)
 
 
 def _arsenal_entries(crew: Crew) -> list[campaign_game.ArsenalModel]:
