@@ -26,7 +26,8 @@ class CampaignSerializer(serializers.ModelSerializer):
         fields = [
             "id", "league", "name", "slug", "description", "status", "visibility",
             "length_weeks", "start_date", "weekday", "current_week", "starting_arsenal_size",
-            "max_games_per_week", *Campaign.OPTION_FIELDS, "competitive_mode",
+            "max_games_per_week", "aftermath_deadline_hours", *Campaign.OPTION_FIELDS,
+            "competitive_mode",
         ]
         read_only_fields = ["id", "slug", "status", "current_week"]
 

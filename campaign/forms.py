@@ -19,7 +19,8 @@ class CampaignForm(forms.ModelForm):
         model = Campaign
         fields = [
             "name", "description", "visibility", "length_weeks", "start_date", "weekday",
-            "starting_arsenal_size", "max_games_per_week", *Campaign.OPTION_FIELDS,
+            "starting_arsenal_size", "max_games_per_week", "aftermath_deadline_hours",
+            *Campaign.OPTION_FIELDS,
             "competitive_mode", "content_packs",
         ]
         widgets = {

@@ -75,6 +75,10 @@ class Campaign(models.Model):
     max_games_per_week = models.PositiveSmallIntegerField(
         default=2, validators=[MinValueValidator(1), MaxValueValidator(14)]
     )
+    aftermath_deadline_hours = models.PositiveSmallIntegerField(
+        default=72, validators=[MinValueValidator(1), MaxValueValidator(24 * 14)],
+        help_text="Hours a player has for each Aftermath decision before the default (no "
+                  "cheat, no purchase) is taken for them.")
     # Optional rules (campaign book, Optional Rules); all off by default.
     masters_from_start = models.BooleanField("Masters from the start", default=False)
     no_injuries = models.BooleanField("No Injuries", default=False)
@@ -382,6 +386,10 @@ class ConstructionEntry(models.Model):
     week = models.PositiveSmallIntegerField()
     amount = models.IntegerField()
     reason = models.CharField(max_length=200)
+    source_type = models.ForeignKey(ContentType, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+    source_id = models.PositiveBigIntegerField(null=True, blank=True)
+    source = GenericForeignKey("source_type", "source_id")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "league",
     "campaign",
     "encounters",
+    "aftermath",
 ]
 
 MIDDLEWARE = [
@@ -172,6 +173,10 @@ CELERY_BEAT_SCHEDULE = {
     "turn-over-due-weeks": {
         "task": "campaign.turn_over_due_weeks",
         "schedule": float(env("TURNOVER_CHECK_SECONDS", "300")),
+    },
+    "aftermath-deadlines": {
+        "task": "aftermath.take_overdue_defaults",
+        "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
     },
 }
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True

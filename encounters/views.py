@@ -239,7 +239,7 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             context["answer"] = True
             context["dispute_form"] = forms.DisputeForm(auto_id="dispute_%s")
     if (organizer and view.sides and g.state != Game.State.DONE
-            and not g.record.get("aftermath_started")):
+            and not results.aftermath_started(g)):
         initial = {"vp_a": report.vp_a, "vp_b": report.vp_b} if report else {}
         context["ruling_form"] = forms.RulingForm(auto_id="rule_%s", initial=initial)
     return context

@@ -25,6 +25,9 @@ class FlipRecord(models.Model):
         max_length=24, blank=True, help_text="Deck seed (server flips); replays the same cards."
     )
     cards = models.JSONField(help_text="Card codes in the order flipped.")
+    skip = models.PositiveIntegerField(
+        default=0, help_text="Cards dealt from the seeded deck before this flip (an Aftermath "
+        "flips many times from one deck).")
     net_twist = models.SmallIntegerField(default=0, help_text="Fate modifiers after cancelling.")
     chosen = models.CharField(max_length=8, help_text="The card chosen from the flip.")
     cheated_in = models.CharField(max_length=8, blank=True, help_text="Card cheated in, if any.")

@@ -16,7 +16,7 @@ from django.db import models, transaction
 
 from rules.engine import flips
 from rules.engine.cards import Card
-from rules.engine.deck import FateDeck
+from rules.engine.deck import FateDeck, deal
 from rules.models import FlipRecord
 
 Chooser = Callable[[tuple[Card, ...]], Card]
@@ -111,6 +111,9 @@ def replay(record: FlipRecord) -> Replay | None:
     """Re-flip a server flip from its seed; None for table flips (nothing to replay)."""
     if record.source != FlipRecord.Source.DECK or not record.seed:
         return None
-    cards = FateDeck(int(record.seed)).flip(len(record.cards))
+    if record.skip:
+        cards = deal(int(record.seed), record.skip, len(record.cards))
+    else:
+        cards = FateDeck(int(record.seed)).flip(len(record.cards))
     codes = tuple(c.code for c in cards)
     return Replay(matches=list(codes) == list(record.cards), cards=codes)

@@ -50,9 +50,11 @@ def effective_stats(model: ArsenalModel, upgrades=None) -> dict[str, int | None]
 
 
 def _event(crew, kind, description, *, actor, model=None, upgrade=None, **detail):
+    from campaign.services import audit
+
     return ArsenalEvent.objects.create(
         crew=crew, kind=kind, week=crew.campaign.current_week, model=model, upgrade=upgrade,
-        description=description[:250], detail=detail, actor=actor)
+        description=description[:250], detail={**audit.detail(), **detail}, actor=actor)
 
 
 def _lock_model(model: ArsenalModel) -> tuple[Crew, ArsenalModel]:
@@ -150,6 +152,11 @@ def _annihilate_upgrade(crew, upgrade: ArsenalUpgrade, actor, *, why: str) -> No
     upgrade.save(update_fields=["status"])
     _event(crew, ArsenalEvent.Kind.ANNIHILATED, f"{upgrade.name} annihilated {why}",
            actor=actor, upgrade=upgrade, model=upgrade.attached_to)
+
+
+def annihilate_upgrade(upgrade: ArsenalUpgrade, *, why: str, actor=None) -> None:
+    """Annihilate one skill, injury or upgrade (it stays on the sheet's history)."""
+    _annihilate_upgrade(upgrade.crew, upgrade, actor, why=why)
 
 
 @transaction.atomic

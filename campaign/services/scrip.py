@@ -41,6 +41,9 @@ def gained_in_week(crew: Crew, week: int) -> int:
 
 
 def _source(source) -> dict:
+    from campaign.services import audit
+
+    source = source if source is not None else audit.source()
     if source is None:
         return {}
     return {"source_type": ContentType.objects.get_for_model(source), "source_id": source.pk}

@@ -130,7 +130,7 @@ def rule_result(*, game: Game, actor, vp_a: int, vp_b: int, reason: str) -> Resu
         raise PermissionDenied("Only the campaign's organizers settle results.")
     if not reason.strip():
         raise EncounterError("Give the reason for the ruling; both players will see it.")
-    if game.state == Game.State.DONE or game.record.get("aftermath_started"):
+    if game.state == Game.State.DONE or aftermath_started(game):
         raise EncounterError("The aftermath has started; this result can no longer change.")
     for old in game.reports.exclude(status=ResultReport.Status.SUPERSEDED):
         old.status = ResultReport.Status.SUPERSEDED
@@ -163,12 +163,21 @@ def _count(game: Game, report: ResultReport, actor, status: str, reason: str) ->
         game.record = record_for_aftermath(game, report)
         move(game, Game.State.AFTERMATH)
         _knocked_out_served(game)
+        _enqueue_aftermath(game)
     game.save(update_fields=["state", "record", "updated_at"])
     if game.week_id:
         from campaign.services.weeks import pay_bullets_for_game
 
         pay_bullets_for_game(game)
     return ResultChange(game, report, True)
+
+
+def _enqueue_aftermath(game: Game) -> None:
+    """The Aftermath job starts once the confirmation is committed (never on a rollback)."""
+    from aftermath.tasks import process_game
+
+    game_id = game.pk
+    transaction.on_commit(lambda: process_game.delay(game_id))
 
 
 def record_for_aftermath(game: Game, report: ResultReport) -> dict:
@@ -213,6 +222,11 @@ def _knocked_out_served(game: Game) -> None:
     crews = [s.crew_id for s in game.sides.all() if s.crew_id]
     ArsenalModel.objects.filter(crew__in=crews, misses_next_game=True).update(
         misses_next_game=False)
+
+
+def aftermath_started(game: Game) -> bool:
+    """Once an Aftermath has run, the result it used can no longer be changed."""
+    return game.aftermaths.exclude(phase="pending").exists()
 
 
 def counted_report(game: Game) -> ResultReport | None:

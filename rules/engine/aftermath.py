@@ -38,15 +38,19 @@ __all__ = [
     "MAX_AFTERMATH_HAND",
     "MAX_FLIPS",
     "STRATEGY_VP_FOR_EXTRA_BARTER",
+    "BarterFlip",
     "BarterOptions",
+    "DoctorVisit",
     "FlipStep",
     "InjuryOutcome",
     "InjuryResult",
     "RewardOutcome",
     "ThirstOutcome",
     "aftermath_hand_size",
+    "barter_flip",
     "barter_flip_count",
     "barter_options",
+    "doctor_visit",
     "flip_those_who_thirst",
     "resolve_injury",
     "reward_for_bounty",
@@ -186,7 +190,8 @@ def _thirsts(upgrade: CampaignUpgrade) -> bool:
     return "flip_those_who_thirst" in upgrade.restrictions
 
 
-def barter_options(card: Card | str, *, has_those_who_thirst: bool = False) -> BarterOptions:
+def barter_options(card: Card | str, *, has_those_who_thirst: bool = False,
+                   change: int = 0) -> BarterOptions:
     """The Campaign Upgrades a Barter card (the card that counted, after any Cheat) may buy.
 
     The card's value picks the Barter Rating: the Black Joker is 0 and matches none, so it
@@ -194,12 +199,35 @@ def barter_options(card: Card | str, *, has_those_who_thirst: bool = False) -> B
     crew that already has one of Those Who Thirst is not offered another.
     """
     card = Card.parse(card)
-    rated = tables.upgrades_by_barter_rating(card.value, include_always=False)
+    value = card.value if card.joker == "black" else max(0, min(14, card.value + change))
+    rated = tables.upgrades_by_barter_rating(value, include_always=False) if value else ()
     if has_those_who_thirst:
         rated = tuple(u for u in rated if not _thirsts(u))
     always = tuple(u for u in tables.campaign_upgrades().rows if u.always_available)
-    return BarterOptions(card.identity, card.value, rated, always,
-                         any(_thirsts(u) for u in rated))
+    return BarterOptions(card.identity, value, rated, always, any(_thirsts(u) for u in rated))
+
+
+@dataclass(frozen=True)
+class BarterFlip:
+    """One Barter flip: the flip as made (and Cheated) and what its card may buy."""
+
+    step: FlipStep
+    options: BarterOptions
+
+
+def barter_flip(draw: Draw, *, cheat: Cheat | None = None, number: int = 1,
+                has_those_who_thirst: bool = False, change: int = 0) -> BarterFlip:
+    """Make Barter flip ``number``; it may be Cheated from the Aftermath Hand (not after
+    the Black Joker). ``change`` is a fortification's adjustment to the value (Smuggling
+    Tunnels +1, One Man's Trash -3), applied after any Cheat; the Black Joker stays 0."""
+    purpose = f"Barter flip {number}"
+    cards = _turn_over(draw, purpose, 0)
+    played = _offer_cheat(cheat, purpose, cards, 0, cards[0])
+    card = played or cards[0]
+    options = barter_options(card, has_those_who_thirst=has_those_who_thirst, change=change)
+    step = FlipStep(purpose, cards, card, "campaign-upgrades", str(options.value), True,
+                    cheated=played is not None)
+    return BarterFlip(step, options)
 
 
 @dataclass(frozen=True)
@@ -428,6 +456,7 @@ class _InjuryState:
     traitor: bool = False
     over_skill_limit: bool = False
     flips: int = 0
+    reflip_jokers: bool = False
 
     def has(self, key: str) -> bool:
         return key in self.existing or any(r.key == key for r in self.gained)
@@ -464,6 +493,11 @@ def _injury_flip(state: _InjuryState, purpose: str) -> None:
     chart = tables.injury_chart()
     while not state.annihilated:
         cards, card, cheated = state.flip(purpose)
+        if card.joker and state.reflip_jokers:
+            state.steps.append(FlipStep(purpose, cards, card, chart.key, None, False,
+                                        "Jokers are reflipped", cheated))
+            purpose = "injury reflip (a Joker)"
+            continue
         row = chart.for_card(card)
         if row.reflip_if and row.key in state.inapplicable:
             why = f"reflip: {row.reflip_if}"
@@ -511,7 +545,8 @@ def _faction_flip(state: _InjuryState) -> None:
 
 def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collection[str],
                    max_injuries: int | None = None, inapplicable: Collection[str] = (),
-                   skills: int | None = None, cheat: Cheat | None = None) -> InjuryOutcome:
+                   skills: int | None = None, cheat: Cheat | None = None,
+                   reflip_jokers: bool = False, faction_chart: bool = False) -> InjuryOutcome:
     """Flip for the Injuries of one model that was Finished Off.
 
     ``station`` is "master" ... "peon"; ``faction`` the crew's Faction code (its injury
@@ -523,7 +558,9 @@ def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collecti
     "broken-arm" for a model without Ml actions), faction-chart rows are ignored (Spirit on
     an Incorporeal model, Doppelganger on a Master, The Chosen on the Leader). ``skills``
     is how many Skills the model has from any source (default: the faction-chart Skills
-    in ``existing``); it only decides ``over_skill_limit``.
+    in ``existing``); it only decides ``over_skill_limit``. ``reflip_jokers`` reflips
+    both Jokers (The Good Doctor's Injury flips); ``faction_chart`` flips once on the
+    faction chart instead of the Injury chart (the Doc's Red Joker).
     """
     station = str(station)
     try:
@@ -547,8 +584,67 @@ def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collecti
     state = _InjuryState(station=station, faction=faction, existing=existing,
                          inapplicable=frozenset(inapplicable), max_injuries=cap,
                          max_skills=limits.max_skills, injuries=injuries, skills=skills,
-                         cheat=cheat, draw=draw)
-    _injury_flip(state, "injury flip")
+                         cheat=cheat, draw=draw, reflip_jokers=reflip_jokers)
+    if faction_chart:
+        _faction_flip(state)
+    else:
+        _injury_flip(state, "injury flip")
     return InjuryOutcome(station, tuple(state.steps), tuple(state.gained),
                          tuple(state.duplicates), state.annihilated, state.traitor,
                          state.over_skill_limit, cap, injuries)
+
+
+# --- Phase 7 (optional): The Good Doctor -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DoctorVisit:
+    """A Trip To The Doc's: the row flipped, the Injuries it takes off (the oldest first,
+    or all), Characteristics gained, and any Injury flips it leads to."""
+
+    result_key: str
+    steps: tuple[FlipStep, ...]
+    removes_injuries: int
+    removes_all: bool
+    characteristics: tuple[str, ...]
+    injury: InjuryOutcome | None
+
+
+def _doctor_rank(card: Card) -> int:
+    row = tables.good_doctor_for(card)
+    return (2 if row.removes_all_injuries else row.removes_injuries) * 2 - bool(row.then_flip)
+
+
+def doctor_visit(draw: Draw, *, station: str, faction: str, injuries: Collection[str] = (),
+                 others: Collection[str] = (), inapplicable: Collection[str] = (),
+                 twists: int = 0, cheat: Cheat | None = None,
+                 choose: Chooser | None = None) -> DoctorVisit:
+    """Flip on The Good Doctor chart for a model with ``injuries`` (keys, oldest first)
+    and other results ``others`` (its faction-chart Skills).
+
+    A paid positive twist turns over two cards and the crew picks one (``choose``; by
+    default the one that takes off the most). Results that lead to more flips make them
+    here, after the Injuries come off: the Injury chart with Jokers reflipped, or the
+    faction chart on the Red Joker.
+    """
+    table = tables.good_doctor()
+    purpose = "The Doc's"
+    cards = _turn_over(draw, purpose, twists)
+    allowed = allowed_choices(cards, twists)
+    chosen = (choose or (lambda cs: max(cs, key=_doctor_rank)))(allowed) \
+        if len(allowed) > 1 else allowed[0]
+    played = _offer_cheat(cheat, purpose, cards, twists, chosen)
+    card = played or chosen
+    row = table.for_card(card)
+    step = FlipStep(purpose, cards, card, table.key, row.key, True, cheated=played is not None)
+    injuries = list(injuries)
+    left = [] if row.removes_all_injuries else injuries[row.removes_injuries:]
+    injury = None
+    if row.then_flip:
+        injury = resolve_injury(draw, station=station, faction=faction,
+                                existing=[*left, *others], inapplicable=inapplicable,
+                                cheat=cheat, reflip_jokers=row.then_flip == "injuries",
+                                faction_chart=row.then_flip == "faction-injuries")
+    steps = (step, *(injury.steps if injury else ()))
+    return DoctorVisit(row.key, steps, row.removes_injuries, row.removes_all_injuries,
+                       tuple(row.gains_characteristics), injury)

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from .cards import FULL_DECK, Card
 from .errors import EngineBug, InvalidCard, RulesError
 
-__all__ = ["DEFAULT_HAND_SIZE", "FateDeck"]
+__all__ = ["DEFAULT_HAND_SIZE", "FateDeck", "deal"]
 
 #: Control Hand size at the start of an Encounter; abilities may change it per deck.
 DEFAULT_HAND_SIZE = 6
@@ -268,3 +268,23 @@ def _reject_duplicates(cards: tuple[Card, ...]) -> None:
 
 def _codes(cards: Iterable[Card]) -> str:
     return ", ".join(c.code for c in cards)
+
+
+def deal(seed: int, skip: int, n: int) -> list[Card]:
+    """Cards ``skip + 1`` to ``skip + n`` turned over one at a time from ``FateDeck(seed)``.
+
+    A long series of flips from one deck (an Aftermath: the hand, then every flip) is
+    stored as a seed and a position, so each flip can be replayed on its own. Each card
+    is discarded after it is turned over, so the deck reshuffles when it runs out
+    instead of failing.
+    """
+    if skip < 0 or n < 0:
+        raise RulesError("Cannot deal a negative number of cards.")
+    deck = FateDeck(seed)
+    out: list[Card] = []
+    for i in range(skip + n):
+        card = deck.flip(1)[0]
+        deck.discard([card])
+        if i >= skip:
+            out.append(card)
+    return out

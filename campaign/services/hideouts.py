@@ -1,0 +1,106 @@
+"""Hide Outs (competitive mode): the crew's chosen Hide Out, its Construction Material
+ledger, Fortifications (prerequisites first, never two of one) and Flair.
+
+Construction Material is an append-only ledger like scrip: the balance is its sum, a
+purchase that would take it below zero is refused and writes nothing.
+"""
+
+from __future__ import annotations
+
+from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
+from django.db.models import Sum
+
+from campaign.models import Campaign, ConstructionEntry, Crew, Fortification, HideOut
+from campaign.services import audit, scrip
+from campaign.services.access import require_crew_editor
+from campaign.services.errors import CampaignError
+from rules import tables
+
+
+def cm_balance(crew: Crew) -> int:
+    return crew.cm_entries.aggregate(total=Sum("amount"))["total"] or 0
+
+
+def _require_hide_outs(crew: Crew) -> None:
+    if crew.campaign.competitive_mode != Campaign.Competitive.HIDE_OUTS:
+        raise CampaignError("This campaign does not use Hide Outs.")
+
+
+def add_cm(crew: Crew, amount: int, *, week: int, reason: str, actor=None) -> ConstructionEntry:
+    """Record Construction Material gained (positive) or spent (negative)."""
+    source = audit.source()
+    extra = ({"source_type": ContentType.objects.get_for_model(source), "source_id": source.pk}
+             if source is not None else {})
+    return ConstructionEntry.objects.create(crew=crew, week=week, amount=amount,
+                                            reason=reason[:200], actor=actor, **extra)
+
+
+@transaction.atomic
+def choose_hide_out(*, crew: Crew, actor, key: str) -> HideOut:
+    """Pick the crew's Hide Out type; the choice is for the whole campaign."""
+    require_crew_editor(actor, crew)
+    crew = scrip.lock_crew(crew)
+    _require_hide_outs(crew)
+    if HideOut.objects.filter(crew=crew).exists():
+        raise CampaignError("The crew has chosen its Hide Out; the choice is permanent.")
+    try:
+        row = tables.hide_out(key)
+    except KeyError:
+        raise CampaignError(f"There is no Hide Out {key!r}.") from None
+    return HideOut.objects.create(crew=crew, hide_out_key=row.key, name=row.name)
+
+
+def owned_keys(crew: Crew) -> set[str]:
+    return set(Fortification.objects.filter(hide_out__crew=crew).values_list("key", flat=True))
+
+
+def fortification_refusal(crew: Crew, key: str) -> str | None:
+    """Why the crew may not build ``key`` now, or None."""
+    hide_out = HideOut.objects.filter(crew=crew).first()
+    if hide_out is None:
+        return "Choose the crew's Hide Out first."
+    rows = {f.key: f for f in tables.fortifications(hide_out.hide_out_key)}
+    if key not in rows:
+        return f"{key!r} is not a Fortification of the {hide_out.name}."
+    row, owned = rows[key], owned_keys(crew)
+    if key in owned:
+        return f"The Hide Out already has {row.name}; it never has two of one."
+    names = {f.name: f.key for f in rows.values()}
+    missing = [n for n in row.requires if names.get(n) not in owned]
+    if missing:
+        return f"{row.name} needs {', '.join(missing)} first."
+    if cm_balance(crew) < row.cm:
+        return f"{row.name} costs {row.cm} Construction Material; the crew has {cm_balance(crew)}."
+    return None
+
+
+@transaction.atomic
+def build_fortification(*, crew: Crew, actor, key: str, week: int | None = None) -> Fortification:
+    require_crew_editor(actor, crew)
+    crew = scrip.lock_crew(crew)
+    _require_hide_outs(crew)
+    refusal = fortification_refusal(crew, key)
+    if refusal:
+        raise CampaignError(refusal)
+    hide_out = crew.hide_out
+    row = next(f for f in tables.fortifications(hide_out.hide_out_key) if f.key == key)
+    week = week or crew.campaign.current_week
+    add_cm(crew, -row.cm, week=week, reason=f"Built {row.name}",
+           actor=actor if getattr(actor, "pk", None) else None)
+    return Fortification.objects.create(hide_out=hide_out, key=row.key, name=row.name,
+                                        built_week=week)
+
+
+def fortification_effects(crew: Crew) -> dict[str, int]:
+    """The summed ``effects`` of the crew's Fortifications (e.g. scrip_per_game)."""
+    hide_out = HideOut.objects.filter(crew=crew).first()
+    if hide_out is None:
+        return {}
+    owned = owned_keys(crew)
+    total: dict[str, int] = {}
+    for row in tables.fortifications(hide_out.hide_out_key):
+        if row.key in owned:
+            for name, value in (row.effects or {}).items():
+                total[name] = total.get(name, 0) + value
+    return total
