@@ -1,7 +1,5 @@
 """A played, confirmed campaign game ready for its Aftermath."""
 
-import pytest
-
 from aftermath.models import Aftermath
 from aftermath.services.automatic import start_game
 from encounters.models import Game, HiredModel
@@ -56,13 +54,6 @@ def aftermaths(game):
     start_game(game.pk)
     return {a.side_key: a for a in Aftermath.objects.filter(game=game)
             .select_related("crew__campaign", "crew__faction", "game")}
-
-
-@pytest.fixture
-def played(campaign_week):
-    """(campaign, alpha, bravo, organizer, play) with the week's games open."""
-    campaign, alpha, bravo, organizer = campaign_week
-    return campaign, alpha, bravo, organizer
 
 
 def seed_where(test, *, tries=200_000) -> int:

@@ -17,8 +17,8 @@ def _gains(crew):
     return list(ScripEntry.objects.filter(crew=crew, kind="gain").values_list("amount", flat=True))
 
 
-def test_payday_rounds_vp_up_and_pays_the_winner(played):
-    campaign, alpha, bravo, _ = played
+def test_payday_rounds_vp_up_and_pays_the_winner(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(5, 2))
     before = {c.pk: c.scrip for c in (alpha, bravo)}
     aftermaths(game)
@@ -30,8 +30,8 @@ def test_payday_rounds_vp_up_and_pays_the_winner(played):
     assert scrip.ledger_balance(alpha) == alpha.scrip
 
 
-def test_lower_campaign_rating_earns_the_difference(played):
-    campaign, alpha, bravo, _ = played
+def test_lower_campaign_rating_earns_the_difference(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(2, 2), confirm=False)
     game.sides.filter(key="a").update(campaign_rating=3)
     game.sides.filter(key="b").update(campaign_rating=7)
@@ -45,8 +45,8 @@ def test_lower_campaign_rating_earns_the_difference(played):
     assert alpha.scrip - before == 1 + 4  # 2 VP -> 1, a draw pays no winner, 7 - 3 = 4
 
 
-def test_the_weekly_cap_discards_the_excess_on_the_ledger(played):
-    campaign, alpha, bravo, organizer = played
+def test_the_weekly_cap_discards_the_excess_on_the_ledger(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     scrip.gain_scrip(alpha, 14, week=campaign.current_week, reason="earlier games")
     game = play(campaign, alpha, bravo, vp=(8, 0))
     before = Crew.objects.get(pk=alpha.pk).scrip
@@ -58,8 +58,8 @@ def test_the_weekly_cap_discards_the_excess_on_the_ledger(played):
     assert all(e.source is not None for e in discarded)
 
 
-def test_hand_has_a_card_for_finishing_and_one_for_winning(played):
-    campaign, alpha, bravo, _ = played
+def test_hand_has_a_card_for_finishing_and_one_for_winning(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(4, 1))
     result = aftermaths(game)
     assert len(result["a"].hand) == 2
@@ -70,8 +70,8 @@ def test_hand_has_a_card_for_finishing_and_one_for_winning(played):
     assert replay(record).matches
 
 
-def test_running_the_job_again_changes_nothing(played):
-    campaign, alpha, bravo, _ = played
+def test_running_the_job_again_changes_nothing(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(4, 1))
     aftermaths(game)
     first = (_gains(alpha), _gains(bravo), AftermathStep.objects.count())
@@ -81,8 +81,8 @@ def test_running_the_job_again_changes_nothing(played):
     assert Aftermath.objects.filter(game=game).count() == 2
 
 
-def test_a_crash_mid_phase_leaves_the_crew_as_before(played, monkeypatch):
-    campaign, alpha, bravo, _ = played
+def test_a_crash_mid_phase_leaves_the_crew_as_before(campaign_week, monkeypatch):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(4, 1))
     before = list(ScripEntry.objects.filter(crew__in=[alpha, bravo]).values_list("pk", flat=True))
 
@@ -101,8 +101,8 @@ def test_a_crash_mid_phase_leaves_the_crew_as_before(played, monkeypatch):
     assert _gains(alpha) == [2, 1] and _gains(bravo) == [1]
 
 
-def test_every_ledger_entry_points_at_its_game_and_phase(played):
-    campaign, alpha, bravo, _ = played
+def test_every_ledger_entry_points_at_its_game_and_phase(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(4, 1))
     aftermaths(game)
     for entry in ScripEntry.objects.filter(crew=alpha, kind="gain"):
@@ -111,8 +111,8 @@ def test_every_ledger_entry_points_at_its_game_and_phase(played):
         assert entry.source.phase == "payday"
 
 
-def test_an_early_withdraw_forfeits_payday_and_keeps_only_injuries(played):
-    campaign, alpha, bravo, _ = played
+def test_an_early_withdraw_forfeits_payday_and_keeps_only_injuries(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
     game = play(campaign, alpha, bravo, vp=(3, 1), confirm=False)
     from encounters.services import results
 

@@ -1,0 +1,264 @@
+"""The wizard's phases through the services: one flip at a time, Cheats from the hand,
+purchases, Bounties across games, Injuries, traitors, Leader succession, defaults."""
+
+from datetime import timedelta
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.utils import timezone
+
+from aftermath.models import Aftermath, AftermathStep
+from aftermath.services import barter, bounty, injuries, reward
+from aftermath.services.common import AftermathError
+from aftermath.tasks import take_overdue_defaults
+from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade, CrewBounty, ScripEntry
+from campaign.services import scrip
+from encounters.models import Game
+from rules.models import FlipRecord
+from tests.aftermath.conftest import aftermaths, open_with_seeds, play, seed_where
+
+pytestmark = pytest.mark.django_db
+
+
+def fresh(aftermath):
+    return Aftermath.objects.select_related("crew__campaign", "crew__faction", "game").get(
+        pk=aftermath.pk)
+
+
+def test_barter_flips_one_at_a_time_and_buys_what_the_card_offers(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    # 3 Strategy VP: two Barter flips. Alpha wins: a hand of two; the 3rd card is the flip.
+    seed = seed_where(lambda c: c[2] == "5R" and "RJ" not in c[:2] and "BJ" not in c[:2])
+    game = play(campaign, alpha, bravo, vp=(5, 1), strategy={"a": {"1": 2, "2": 1}})
+    a = open_with_seeds(game, {"a": seed})["a"]
+    assert a.phase == "barter" and a.state["barter_total"] == 2
+    a = barter.flip(aftermath=a, actor=alpha.player)
+    with pytest.raises(AftermathError, match="Finish with this Barter card"):
+        barter.flip(aftermath=fresh(a), actor=alpha.player)
+    assert a.state["barter"]["current"]["question"]["card"] == "5R"
+    with pytest.raises(AftermathError, match="Flip .* before buying"):
+        barter.buy(aftermath=fresh(a), actor=alpha.player, key="steady-aim")
+    a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=None)
+    options = barter.offer(a)
+    assert options.value == 5 and "steady-aim" in {u.key for u in options.upgrades}
+    with pytest.raises(AftermathError, match="cannot buy"):
+        barter.buy(aftermath=fresh(a), actor=alpha.player, key="fated")
+    guard = alpha.models.filter(station="minion").first()
+    balance = alpha.__class__.objects.get(pk=alpha.pk).scrip
+    barter.buy(aftermath=fresh(a), actor=alpha.player, key="soulstone-ale")
+    skill = barter.buy(aftermath=fresh(a), actor=alpha.player, key="steady-aim", model=guard)
+    assert skill.attached_to == guard and skill.kind == "skill"
+    alpha.refresh_from_db()
+    assert balance - alpha.scrip == 3 + 3
+    a = barter.next_card(aftermath=fresh(a), actor=alpha.player)
+    assert a.state["barter"]["done"] == 1 and a.phase == "barter"
+    a = barter.flip(aftermath=fresh(a), actor=alpha.player)
+    if a.state["barter"]["current"].get("question"):
+        a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=None)
+    a = barter.next_card(aftermath=fresh(a), actor=alpha.player)
+    assert a.phase != "barter"
+    purposes = list(FlipRecord.objects.filter(subject_id=a.pk, purpose__contains="Barter")
+                    .values_list("purpose", flat=True))
+    assert len(purposes) == 2
+
+
+def test_a_cheat_replaces_the_barter_card_with_one_from_the_hand(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    seed = seed_where(lambda c: c[0] == "9C" and c[1] != "BJ" and c[2] == "2M")
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = open_with_seeds(game, {"a": seed})["a"]
+    assert a.hand[0] == "9C"
+    a = barter.flip(aftermath=a, actor=alpha.player)
+    with pytest.raises(Exception, match="not in the Aftermath hand"):
+        barter.answer(aftermath=fresh(a), actor=alpha.player, card="13T")
+    a = barter.answer(aftermath=fresh(a), actor=alpha.player, card="9C")
+    assert a.state["barter"]["current"]["card"] == "9C"
+    assert "9C" not in a.hand
+    record = FlipRecord.objects.get(subject_id=a.pk, purpose__contains="Barter flip 1")
+    assert record.cards == ["2M"] and record.cheated_in == "9C"
+
+
+def test_skills_only_for_models_that_played(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    seed = seed_where(lambda c: c[2] == "7T" and "BJ" not in c[:2])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = open_with_seeds(game, {"a": seed})["a"]
+    a = barter.flip(aftermath=a, actor=alpha.player)
+    a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=None)
+    benched = ArsenalModel.objects.create(crew=alpha, card=alpha.leader.card, station="minion")
+    balance = alpha.__class__.objects.get(pk=alpha.pk).scrip
+    with pytest.raises(AftermathError, match="played in the game"):
+        barter.buy(aftermath=fresh(a), actor=alpha.player, key="duelist", model=benched)
+    assert alpha.__class__.objects.get(pk=alpha.pk).scrip == balance
+    assert not ArsenalUpgrade.objects.filter(crew=alpha, table_key="duelist").exists()
+
+
+def test_only_the_crews_player_takes_its_aftermath(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = aftermaths(game)["a"]
+    with pytest.raises(PermissionDenied):
+        barter.flip(aftermath=a, actor=bravo.player)
+
+
+def test_a_bounty_completed_over_two_games_earns_a_card_and_a_reward(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.max_games_per_week = 5
+    campaign.save()
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    game = play(campaign, alpha, bravo, vp=(2, 4))
+    a = aftermaths(game)["a"]
+    while a.phase == "barter":
+        a = fresh(a)
+        if a.state["barter"]["current"] is None:
+            a = barter.flip(aftermath=a, actor=alpha.player)
+        elif a.state["barter"]["current"].get("question"):
+            a = barter.answer(aftermath=a, actor=alpha.player, card=None)
+        else:
+            a = barter.next_card(aftermath=a, actor=alpha.player)
+    assert a.phase == "bounty"
+    with pytest.raises(AftermathError, match="only open to"):
+        bounty.buy(aftermath=fresh(a), actor=alpha.player, key="strike-from-darkness")
+    bought = bounty.buy(aftermath=fresh(a), actor=alpha.player, key="build-a-reputation")
+    assert bought.status == "active"
+    assert ScripEntry.objects.filter(crew=alpha, kind="spend", amount=-4).exists()
+    strategy = {"a": {"1": 2, "2": 1}}
+    second = play(campaign, alpha, bravo, vp=(2, 4), strategy=strategy)
+    assert len(aftermaths(second)["a"].hand) == 1  # finished, lost, bounty not done yet
+    assert CrewBounty.objects.get(pk=bought.pk).progress["counted"] == 1
+    third = play(campaign, alpha, bravo, vp=(2, 4), strategy=strategy)
+    a3 = aftermaths(third)["a"]
+    assert CrewBounty.objects.get(pk=bought.pk).status == "completed"
+    assert len(a3.hand) == 2  # one more card for the bounty's final part
+    while a3.phase == "barter":
+        a3 = fresh(a3)
+        current = a3.state["barter"]["current"]
+        if current is None:
+            a3 = barter.flip(aftermath=a3, actor=alpha.player)
+        elif current.get("question"):
+            a3 = barter.answer(aftermath=a3, actor=alpha.player, card=None)
+        else:
+            a3 = barter.next_card(aftermath=a3, actor=alpha.player)
+    assert a3.phase == "reward"
+    a3 = reward.choose(aftermath=fresh(a3), actor=alpha.player, chart="generic")
+    while a3.phase == "reward":
+        a3 = reward.answer(aftermath=fresh(a3), actor=alpha.player, card=None)
+    rewarded = AftermathStep.objects.filter(aftermath=a3, phase="reward").last()
+    assert rewarded.detail.get("reward")
+    assert ArsenalUpgrade.objects.filter(crew=alpha, table_key=rewarded.detail["reward"]).exists()
+    fourth = play(campaign, alpha, bravo, vp=(2, 4), strategy=strategy)
+    a4 = aftermaths(fourth)["a"]
+    while a4.phase == "barter":
+        a4 = fresh(a4)
+        current = a4.state["barter"]["current"]
+        if current is None:
+            a4 = barter.flip(aftermath=a4, actor=alpha.player)
+        elif current.get("question"):
+            a4 = barter.answer(aftermath=a4, actor=alpha.player, card=None)
+        else:
+            a4 = barter.next_card(aftermath=a4, actor=alpha.player)
+    if a4.phase == "bounty":
+        with pytest.raises(AftermathError, match="already accomplished"):
+            bounty.buy(aftermath=fresh(a4), actor=alpha.player, key="build-a-reputation")
+
+
+def _to_injuries(aftermath, actor):
+    aftermath = fresh(aftermath)
+    while aftermath.phase in ("barter", "bounty", "reward"):
+        if aftermath.phase == "bounty":
+            aftermath = bounty.skip(aftermath=aftermath, actor=actor)
+            continue
+        current = aftermath.state["barter"]["current"]
+        if current is None:
+            aftermath = barter.flip(aftermath=aftermath, actor=actor)
+        elif current.get("question"):
+            aftermath = barter.answer(aftermath=aftermath, actor=actor, card=None)
+        else:
+            aftermath = barter.next_card(aftermath=aftermath, actor=actor)
+        aftermath = fresh(aftermath)
+    return aftermath
+
+
+def _injure(model, keys):
+    for key in keys:
+        ArsenalUpgrade.objects.create(crew=model.crew, kind="injury", table_key=key, name=key,
+                                      attached_to=model)
+
+
+def _no_hand_seed(card):
+    """Bravo loses and finishes: a hand of one card, then its only Barter flip, then the
+    Injury flip (cards 0, 1, 2)."""
+    return seed_where(lambda c: c[2] == card and "RJ" not in c[:2] and "BJ" not in c[:2])
+
+
+def test_an_injury_at_the_station_maximum_annihilates_the_model(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    _injure(guard, ["fragile", "shaky-nerves"])  # a Minion holds at most 2
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 1, True)])
+    b = open_with_seeds(game, {"b": _no_hand_seed("3R")})["b"]  # 3 of Rams: Amputation
+    b = _to_injuries(b, bravo.player)
+    assert b.state["injuries"]["remaining"] == [guard.pk]
+    b = injuries.flip(aftermath=b, actor=bravo.player, model=guard)
+    while b.state["injuries"].get("question"):
+        b = injuries.answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    guard.refresh_from_db()
+    assert guard.status == "annihilated"
+    assert not ArsenalUpgrade.objects.filter(attached_to=guard, status="active").exists()
+    event = ArsenalEvent.objects.filter(model=guard, kind="annihilated").last()
+    assert event.detail["game"] == game.pk and event.detail["phase"] == "injuries"
+
+
+def test_a_minion_on_the_black_joker_turns_traitor(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 1, True)])
+    b = open_with_seeds(game, {"b": _no_hand_seed("BJ")})["b"]
+    b = _to_injuries(b, bravo.player)
+    b = injuries.flip(aftermath=b, actor=bravo.player, model=guard)
+    while fresh(b).state["injuries"].get("question"):
+        b = injuries.answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    guard.refresh_from_db()
+    assert guard.status == "annihilated"
+    joined = ArsenalModel.objects.get(crew=alpha, card=guard.card, status="active",
+                                      hired_week=game.week.number,
+                                      events__detail__traitor_from=guard.pk)
+    assert joined.station == "minion"
+
+
+def test_losing_the_leader_to_injuries_names_a_successor(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    leader = bravo.leader
+    _injure(leader, ["fragile", "shaky-nerves", "hearing-voices"])  # a Henchman holds 3
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 0, True)])
+    b = open_with_seeds(game, {"b": _no_hand_seed("3M")})["b"]
+    b = _to_injuries(b, bravo.player)
+    b = injuries.flip(aftermath=b, actor=bravo.player, model=leader)
+    while fresh(b).state["injuries"].get("question"):
+        b = injuries.answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    bravo.refresh_from_db()
+    assert bravo.leader_id not in (None, leader.pk)
+    assert bravo.leader.card.cost == max(m.card.cost for m in bravo.models.filter(
+        status="active"))
+    assert ArsenalEvent.objects.filter(crew=bravo, kind="leader").exists()
+
+
+def test_the_deadline_takes_the_defaults_and_finishes_the_game(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 1, True), ("a", 2, True)],
+                strategy={"a": {"1": 3}})
+    result = aftermaths(game)
+    spent_before = ScripEntry.objects.filter(kind="spend").count()
+    assert take_overdue_defaults.delay().get() == 0  # nothing overdue yet
+    Aftermath.objects.filter(game=game).update(deadline=timezone.now() - timedelta(hours=1))
+    assert take_overdue_defaults.delay().get() == sum(
+        1 for a in result.values() if a.phase != "done")
+    assert set(Aftermath.objects.filter(game=game).values_list("phase", flat=True)) == {"done"}
+    assert ScripEntry.objects.filter(kind="spend").count() == spent_before
+    assert AftermathStep.objects.filter(aftermath__game=game, by_default=True).exists()
+    assert not FlipRecord.objects.filter(subject_id__in=[a.pk for a in result.values()])\
+        .exclude(cheated_in="").exists()
+    assert Game.objects.get(pk=game.pk).state == "done"
