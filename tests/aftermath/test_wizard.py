@@ -37,7 +37,7 @@ def test_barter_flips_one_at_a_time_and_buys_what_the_card_offers(campaign_week)
     with pytest.raises(AftermathError, match="Finish with this Barter card"):
         barter.flip(aftermath=fresh(a), actor=alpha.player)
     assert a.state["barter"]["current"]["question"]["card"] == "5R"
-    with pytest.raises(AftermathError, match="Flip .* before buying"):
+    with pytest.raises(AftermathError, match=r"Flip .* before buying"):
         barter.buy(aftermath=fresh(a), actor=alpha.player, key="steady-aim")
     a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=None)
     options = barter.offer(a)
