@@ -22,3 +22,16 @@ def take_overdue_defaults() -> int:
     for pk in ids:
         take_defaults(pk)
     return len(ids)
+
+
+@shared_task(name="aftermath.resume_stalled")
+def resume_stalled() -> int:
+    """Send the job again for games whose automatic part never finished."""
+    from django.conf import settings
+
+    from aftermath.services.automatic import stalled_games
+
+    ids = stalled_games(settings.AFTERMATH_STALL_SECONDS)
+    for pk in ids:
+        process_game.delay(pk)
+    return len(ids)

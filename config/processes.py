@@ -41,8 +41,18 @@ def start_worker(db_url: str, redis_url: str, log_path: Path, *, concurrency: in
          f"worker-{os.getpid()}-{time.monotonic_ns()}@%h", "--without-gossip",
          "--without-mingle"],
         cwd=ROOT, env=_env(db_url, redis_url, **extra_env), stdout=log,
-        stderr=subprocess.STDOUT,
+        stderr=subprocess.STDOUT, start_new_session=True,
     )
+
+
+def kill(proc: subprocess.Popen) -> None:
+    """Kill a worker and its pool processes at once, as a crashed machine would."""
+    import contextlib
+    import signal
+
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=20)
 
 
 def start_beat(db_url: str, redis_url: str, log_path: Path, **extra_env: str

@@ -178,7 +178,13 @@ CELERY_BEAT_SCHEDULE = {
         "task": "aftermath.take_overdue_defaults",
         "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
     },
+    "aftermath-resume-stalled": {
+        "task": "aftermath.resume_stalled",
+        "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
+    },
 }
+#: A confirmed game whose Aftermath job has not finished after this long is sent again.
+AFTERMATH_STALL_SECONDS = float(env("AFTERMATH_STALL_SECONDS", "120"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- Email: console by default; SMTP settings from the environment in production.

@@ -51,6 +51,20 @@ def start_game(game_id: int) -> list[int]:
     return ids
 
 
+def stalled_games(grace_seconds: float) -> list[int]:
+    """Confirmed games whose automatic part has not finished (a worker died, the broker
+    lost the job) after ``grace_seconds``: the sweep sends their job again."""
+    from datetime import timedelta
+
+    from django.db.models import Q
+    from django.utils import timezone
+
+    cutoff = timezone.now() - timedelta(seconds=grace_seconds)
+    return list(Game.objects.filter(state=Game.State.AFTERMATH, updated_at__lt=cutoff)
+                .filter(Q(aftermaths__isnull=True) | Q(aftermaths__phase=Aftermath.Phase.PENDING))
+                .distinct().values_list("pk", flat=True))
+
+
 def _open(game: Game, side) -> int:
     opponent = next((s.crew_id for s in game.sides.all() if s.key != side.key), None)
     aftermath, _ = Aftermath.objects.get_or_create(

@@ -1,0 +1,81 @@
+"""The Aftermath job on the real path (PostgreSQL, Redis, worker processes): a worker
+killed in the middle of a phase loses nothing and doubles nothing."""
+
+import time
+
+import pytest
+from django.db import connection
+
+from aftermath.models import Aftermath
+from aftermath.tasks import process_game, resume_stalled
+from campaign.models import Crew, ScripEntry
+from campaign.services import scrip
+from config import processes
+from config.celery import app
+from tests.aftermath.conftest import play
+from tests.conftest import require, set_celery
+from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
+
+pytestmark = [pytest.mark.realservices, pytest.mark.django_db(transaction=True)]
+LOG = processes.ROOT / ".celery-test-aftermath-worker.log"
+
+
+def wait_for(predicate, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def start(redis_url, **env):
+    worker = processes.start_worker(processes.database_url(connection.settings_dict),
+                                    redis_url, LOG, concurrency=1, **env)
+    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
+    if not processes.wait_until_worker_answers(app, worker):
+        require(False, "Celery worker did not start:\n" + LOG.read_text()[-2000:])
+    return worker
+
+
+def gains(crew):
+    return sorted(ScripEntry.objects.filter(crew=crew, kind="gain")
+                  .values_list("amount", flat=True))
+
+
+def test_a_worker_killed_mid_phase_loses_and_doubles_nothing(real_services, campaign_week,
+                                                             monkeypatch):
+    campaign, alpha, bravo, _ = campaign_week
+    monkeypatch.setattr(process_game, "delay", lambda *a, **k: None)  # queue it ourselves
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    monkeypatch.undo()
+    ledger_before = list(ScripEntry.objects.values_list("pk", flat=True))
+    worker = start(real_services, AFTERMATH_PAUSE_MID_PHASE="60")
+    try:
+        process_game.delay(game.pk)
+        # The automatic part runs, writes Payday and stops mid-phase (uncommitted).
+        assert wait_for(lambda: Aftermath.objects.filter(game=game).count() == 2, 30)
+        time.sleep(2.0)
+        processes.kill(worker)
+    finally:
+        set_celery(task_always_eager=True)
+        if worker.poll() is None:
+            processes.kill(worker)
+    assert list(ScripEntry.objects.values_list("pk", flat=True)) == ledger_before
+    assert set(Aftermath.objects.filter(game=game).values_list("phase", flat=True)) == \
+        {"pending"}
+
+    worker = start(real_services, AFTERMATH_STALL_SECONDS="0")
+    try:
+        assert resume_stalled.delay().get(timeout=30) == 1
+        assert wait_for(lambda: not Aftermath.objects.filter(game=game, phase="pending")
+                        .exists(), 60)
+        for _ in range(2):  # a duplicate delivery, a second sweep
+            process_game.delay(game.pk).get(timeout=30)
+        assert resume_stalled.delay().get(timeout=30) == 0
+    finally:
+        set_celery(task_always_eager=True)
+        processes.stop(worker)
+    assert gains(alpha) == [1, 3] and gains(bravo) == [1]
+    for crew in Crew.objects.filter(pk__in=[alpha.pk, bravo.pk]):
+        assert crew.scrip == scrip.ledger_balance(crew)
