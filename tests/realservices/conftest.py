@@ -15,6 +15,7 @@ from django.db import connection
 
 from config import processes
 from tests.conftest import require, set_celery
+from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
 
 WORKER_LOG = processes.ROOT / ".celery-test-worker.log"
 BEAT_LOG = processes.ROOT / ".celery-test-beat.log"

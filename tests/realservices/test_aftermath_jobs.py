@@ -14,7 +14,6 @@ from config import processes
 from config.celery import app
 from tests.aftermath.conftest import play
 from tests.conftest import require, set_celery
-from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
 
 pytestmark = [pytest.mark.realservices, pytest.mark.django_db(transaction=True)]
 LOG = processes.ROOT / ".celery-test-aftermath-worker.log"
