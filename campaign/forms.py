@@ -33,6 +33,16 @@ class CampaignForm(forms.ModelForm):
             "starting_arsenal_size": "Soulstones for each starting arsenal (the book: 35).",
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        deadline = self.fields["aftermath_deadline_hours"]
+        deadline.required = False
+        deadline.initial = Campaign._meta.get_field("aftermath_deadline_hours").default
+
+    def clean_aftermath_deadline_hours(self):
+        value = self.cleaned_data.get("aftermath_deadline_hours")
+        return value or self.fields["aftermath_deadline_hours"].initial
+
 
 class JoinCampaignForm(forms.Form):
     name = forms.CharField(max_length=120, label="Crew name")

@@ -171,7 +171,7 @@ def build_starting_arsenal(*, crew: Crew, actor, leader: ModelCard,
     _event(crew, ArsenalEvent.Kind.STARTED,
            f"Starting arsenal: {len(rows)} models for {plan.total} soulstones, "
            f"{plan.starting_scrip} scrip left over", week=week, actor=actor,
-           total=plan.total, budget=plan.budget)
+           total=plan.total, budget=plan.budget, models=[r.pk for r in rows])
     return StartingArsenalResult(crew, plan)
 
 
