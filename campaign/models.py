@@ -235,6 +235,8 @@ class ArsenalUpgrade(models.Model):
     counts_as_skill = models.BooleanField(default=False)
     from_event_week = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Added by The Event in this week (an Avatar).")
+    wandering_relic = models.BooleanField(
+        default=False, help_text="The Wandering Relic: passes to whoever beats its crew.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -27,7 +27,7 @@ from campaign.models import (
     Fortification,
     HideOut,
 )
-from campaign.services import arsenal, hideouts, scrip
+from campaign.services import arsenal, hideouts, optional_rules, scrip
 from encounters.models import Game
 from rules import tables
 from rules.engine import aftermath as rules
@@ -90,6 +90,11 @@ def run_automatic(aftermath_id: int) -> Aftermath:
         _construction(aftermath, crew, facts)
     _pause_for_crash_tests()
     _shaken_wears_off(aftermath, crew, facts)
+    if crew.campaign.wandering_relic and facts.lost and aftermath.opponent_id and \
+            crew.upgrades.filter(wandering_relic=True, status="active").exists():
+        step = record_step(aftermath, "The Wandering Relic goes to the winner", phase="payday")
+        with applying(step):
+            optional_rules.pass_wandering_relic(loser=crew, winner=aftermath.opponent)
     extra = hideouts.fortification_effects(crew).get("extra_barter_flips", 0)
     total = 0 if facts.early_withdraw else rules.barter_flip_count(facts.strategy_vp,
                                                                     extra=extra)
