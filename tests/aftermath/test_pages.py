@@ -1,0 +1,330 @@
+"""The Aftermath wizard page: each phase's controls, a whole Aftermath walked by posts
+(with HTMX and without), secrets kept from the opponent, refusals as messages."""
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from aftermath.models import Aftermath, AftermathStep
+from campaign.models import ArsenalModel, ArsenalUpgrade, CrewBounty, ScripEntry
+from campaign.services import scrip
+from tests.aftermath.conftest import aftermaths, open_with_seeds, play, seed_where
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def fresh(aftermath):
+    return Aftermath.objects.select_related("crew__campaign", "game").get(pk=aftermath.pk)
+
+
+def act_url(aftermath, action):
+    return reverse("aftermath:act", args=[aftermath.pk, action])
+
+
+def full_game(campaign_week, seed=None):
+    """Alpha wins with 3 Strategy VP (two Barter flips), completes a Bounty (a Reward
+    flip), loses a Guard (an Injury flip) and has an injured Sergeant for the Doc's."""
+    campaign, alpha, bravo, organizer = campaign_week
+    campaign.good_doctor = True
+    campaign.save(update_fields=["good_doctor"])
+    scrip.adjust_scrip(alpha, 20, week=1, reason="test funds", actor=organizer)
+    CrewBounty.objects.create(
+        crew=alpha, bounty_key="build-a-reputation", name="Build a Reputation", bought_week=1,
+        progress={"counted": 1, "target": 2,
+                  "contributions": [{"game": 0, "count": 1, "schemes": []}]})
+    sergeant = alpha.models.get(station="enforcer")
+    ArsenalUpgrade.objects.create(crew=alpha, kind="injury", table_key="fragile",
+                                  name="Fragile", attached_to=sergeant)
+    game = play(campaign, alpha, bravo, vp=(5, 1), strategy={"a": {"1": 2, "2": 1}},
+                kills=[("a", 1, True)])
+    if seed is not None:
+        return open_with_seeds(game, {"a": seed})["a"]
+    return aftermaths(game)["a"]
+
+
+def next_decision(aftermath):
+    """The next decision on the simplest path (keep every card, buy nothing but the
+    Doc's), as (action, data)."""
+    state, phase = aftermath.state, aftermath.phase
+    if phase == "barter":
+        current = state["barter"]["current"]
+        if current is None:
+            return "barter-flip", {}
+        if current.get("question"):
+            return "barter-answer", {"card": ""}
+        return "barter-next", {}
+    if phase == "reward":
+        if not state["reward"]["chart"]:
+            return "reward-choose", {"chart": "generic"}
+        return "reward-answer", {"card": ""}
+    if phase == "bounty":
+        return "bounty-skip", {}
+    if phase == "injuries":
+        injuries = state["injuries"]
+        if injuries.get("skill_choice"):
+            return "injury-keep-skill", {"replaces": ""}
+        if injuries.get("question"):
+            return "injury-answer", {"card": ""}
+        return "injury-flip", {"model": injuries["remaining"][0]}
+    if phase == "extras":
+        doctor = state["extras"].get("doctor")
+        if doctor and doctor.get("question"):
+            return "doctor-answer", {"card": ""}
+        if doctor is None and aftermath.crew.campaign.good_doctor:
+            injured = ArsenalUpgrade.objects.filter(
+                crew=aftermath.crew, kind="injury", status="active",
+                attached_to__status="active").values_list("attached_to", flat=True).first()
+            if injured:
+                return "doctor", {"model": injured}
+        return "finish", {}
+    raise AssertionError(f"nothing to decide at {phase}")
+
+
+#: What the page must offer for each decision (a control's id or text).
+CONTROLS = {
+    "barter-flip": 'id="barter-flip"', "barter-answer": 'id="keep-card"',
+    "barter-next": 'id="barter-next"', "reward-choose": 'id="chart-generic"',
+    "reward-answer": 'id="keep-card"', "bounty-skip": 'id="skip-bounty"',
+    "injury-flip": "Flip for Guard", "injury-answer": 'id="keep-card"',
+    "injury-keep-skill": 'id="decline-skill"', "doctor": 'id="doctor-form"',
+    "doctor-answer": 'id="keep-card"', "finish": 'id="finish"',
+}
+
+
+def walk(client, aftermath, *, htmx):
+    """Post every decision until Done; returns the decisions made, in order."""
+    made = []
+    for _ in range(60):
+        aftermath = fresh(aftermath)
+        if aftermath.phase == "done":
+            return made
+        action, data = next_decision(aftermath)
+        page = client.get(aftermath.get_absolute_url())
+        assert page.status_code == 200
+        assert CONTROLS[action] in page.content.decode(), (action, aftermath.state)
+        response = client.post(act_url(aftermath, action), data, **(HTMX if htmx else {}))
+        if htmx:
+            assert response.status_code == 200, response.content.decode()[:2000]
+            assert 'id="wizard"' in response.content.decode()
+        else:
+            assert response.status_code == 302
+            assert response["Location"].startswith(aftermath.get_absolute_url())
+        made.append(action)
+    raise AssertionError("the Aftermath never finished")
+
+
+def test_each_phase_renders_its_controls_and_a_walk_by_htmx_posts_finishes(
+        client, campaign_week):
+    _, alpha, _, _ = campaign_week
+    a = full_game(campaign_week)
+    assert a.phase == "barter" and len(a.hand) == 3
+    client.force_login(alpha.player)
+    made = walk(client, a, htmx=True)
+    for action in ("barter-flip", "barter-next", "reward-choose", "bounty-skip", "doctor",
+                   "finish"):
+        assert action in made
+    a = fresh(a)
+    assert a.phase == "done"
+    phases = set(AftermathStep.objects.filter(aftermath=a).values_list("phase", flat=True))
+    assert {"hand", "payday", "barter", "reward", "bounty", "injuries", "extras"} <= phases
+    page = client.get(a.get_absolute_url()).content.decode()
+    assert 'id="done"' in page and 'aria-current="step"' in page
+    assert re.search(r'class="current" data-phase="done"', page)
+
+
+def test_a_plain_post_redirects_with_a_message(client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = aftermaths(game)["a"]
+    client.force_login(alpha.player)
+    response = client.post(act_url(a, "barter-flip"), follow=True)
+    assert response.redirect_chain[-1][0].startswith(a.get_absolute_url())
+    assert "Barter card turned over." in response.content.decode()
+    made = walk(client, a, htmx=False)
+    assert made and fresh(a).phase == "done"
+
+
+def test_barter_offers_upgrades_with_prices_and_skills_for_models_that_played(
+        client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    seed = seed_where(lambda c: c[2] == "7T" and "BJ" not in c[:2] and "RJ" not in c[:2])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = open_with_seeds(game, {"a": seed})["a"]
+    benched = ArsenalModel.objects.create(crew=alpha, card=alpha.leader.card, station="minion")
+    client.force_login(alpha.player)
+    client.post(act_url(a, "barter-flip"), **HTMX)
+    body = client.get(a.get_absolute_url()).content.decode()
+    assert 'id="question-card">7T<' in body
+    for card in fresh(a).hand:
+        assert f"Cheat with {card}" in body
+    body = client.post(act_url(a, "barter-answer"), {"card": ""}, **HTMX).content.decode()
+    assert 'id="barter-card"' in body and 'data-upgrade="duelist"' in body
+    assert re.search(r'Duelist</strong> <span class="tag">Skill</span> <span class="muted">\d+ '
+                     r'scrip', body)
+    guard = alpha.models.filter(station="minion").order_by("id").first()
+    offer = body[body.index('data-upgrade="duelist"'):]
+    offer = offer[:offer.index("</form>")]
+    assert f'value="{guard.pk}"' in offer and f'value="{benched.pk}"' not in offer
+    balance = fresh(a).crew.scrip
+    refused = client.post(act_url(a, "barter-buy"), {"key": "duelist", "model": benched.pk},
+                          **HTMX)
+    assert refused.status_code == 400 and "played in the game" in refused.content.decode()
+    assert fresh(a).crew.scrip == balance
+    bought = client.post(act_url(a, "barter-buy"), {"key": "duelist", "model": guard.pk},
+                         **HTMX)
+    assert bought.status_code == 200 and 'id="bought"' in bought.content.decode()
+    assert ArsenalUpgrade.objects.filter(attached_to=guard, table_key="duelist").exists()
+
+
+def test_bounty_phase_lists_bounties_and_replaces_only_when_asked(client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    CrewBounty.objects.create(crew=alpha, bounty_key="hunting-party", name="Hunting Party",
+                              bought_week=1, progress={"counted": 0, "target": 3,
+                                                       "contributions": []})
+    game = play(campaign, alpha, bravo, vp=(2, 4))  # no Strategy VP: one Barter flip
+    a = aftermaths(game)["a"]
+    client.force_login(alpha.player)
+    while fresh(a).phase == "barter":
+        action, data = next_decision(fresh(a))
+        client.post(act_url(a, action), data, **HTMX)
+    assert fresh(a).phase == "bounty"
+    body = client.get(a.get_absolute_url()).content.decode()
+    assert 'data-bounty="covert-operation"' in body and "Replace my current Bounty" in body
+    assert 'id="active-bounty">Hunting Party<' in body
+    refused = client.post(act_url(a, "bounty-buy"), {"key": "covert-operation"}, **HTMX)
+    assert refused.status_code == 400 and fresh(a).phase == "bounty"
+    assert not CrewBounty.objects.filter(crew=alpha, bounty_key="covert-operation").exists()
+    done = client.post(act_url(a, "bounty-buy"), {"key": "covert-operation", "replace": "on"},
+                       **HTMX)
+    assert done.status_code == 200
+    assert CrewBounty.objects.get(crew=alpha, bounty_key="covert-operation").status == "active"
+    assert CrewBounty.objects.get(crew=alpha, bounty_key="hunting-party").status == "abandoned"
+
+
+def _cards_on(body, aftermath):
+    return [c for c in aftermath.hand if f'data-card="{c}"' in body or f"Cheat with {c}" in body]
+
+
+def test_the_hand_never_reaches_the_opponent(client, campaign_week):
+    campaign, alpha, bravo, organizer = campaign_week
+    seed = seed_where(lambda c: "BJ" not in c[:3] and "RJ" not in c[:3])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = open_with_seeds(game, {"a": seed})["a"]
+    client.force_login(alpha.player)
+    client.post(act_url(a, "barter-flip"), **HTMX)
+    a = fresh(a)
+    question = a.state["barter"]["current"]["question"]
+    mine = client.get(a.get_absolute_url()).content.decode()
+    assert _cards_on(mine, a) == a.hand and 'id="question"' in mine
+    for viewer in (bravo.player, None):
+        client.logout()
+        if viewer is not None:
+            client.force_login(viewer)
+        body = client.get(a.get_absolute_url()).content.decode()
+        assert 'data-phase="barter"' in body and "Aftermath hand: 2 card(s)" in body
+        assert 'id="hand"' not in body and 'id="question"' not in body
+        assert _cards_on(body, a) == []
+        assert f">{question['card']}<" not in body
+    client.force_login(organizer)
+    body = client.get(a.get_absolute_url()).content.decode()
+    assert _cards_on(body, a) == a.hand and "The crew's Aftermath hand" in body
+
+
+def test_only_the_player_or_an_organizer_decides(client, campaign_week):
+    campaign, alpha, bravo, organizer = campaign_week
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = aftermaths(game)["a"]
+    version = a.version
+    client.force_login(bravo.player)
+    refused = client.post(act_url(a, "barter-flip"), **HTMX)
+    assert refused.status_code == 403 and "Only the crew" in refused.content.decode()
+    assert fresh(a).version == version
+    client.logout()
+    assert client.post(act_url(a, "barter-flip")).status_code == 302  # to the login page
+    assert fresh(a).version == version
+    client.force_login(organizer)
+    assert client.post(act_url(a, "barter-flip"), **HTMX).status_code == 200
+    assert fresh(a).state["barter"]["current"] is not None
+
+
+@pytest.mark.parametrize(("action", "data", "message"), [
+    ("barter-answer", {"card": "ZZ"}, "not in your Aftermath hand"),
+    ("barter-answer", {"card": "13T"}, "not in your Aftermath hand"),
+    ("barter-buy", {"key": "duelist", "model": "999999"}, "Model: Select a valid choice"),
+    ("barter-buy", {"key": "duelist", "model": "abc"}, "Model: Select a valid choice"),
+    ("barter-buy", {"key": ""}, "Upgrade: This field is required"),
+    ("barter-buy", {"key": "no-such-thing"}, "cannot buy"),
+    ("barter-buy", {"key": "duelist", "change": "x"}, "Value change"),
+    ("injury-flip", {"model": "999999"}, "Select a valid choice"),
+    ("reward-choose", {"chart": "nope"}, "Chart"),
+    ("bounty-skip", {}, "not Purchase a Bounty"),
+    ("build", {"key": "no-such"}, "not The Doc"),
+    ("injury-keep-skill", {"replaces": "-1"}, "Select a valid choice"),
+])
+def test_junk_input_is_a_message_and_writes_nothing(client, campaign_week, action, data,
+                                                    message):
+    campaign, alpha, bravo, _ = campaign_week
+    seed = seed_where(lambda c: c[1] not in ("BJ", "RJ") and c[2] not in ("BJ", "RJ"))
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = open_with_seeds(game, {"a": seed})["a"]
+    client.force_login(alpha.player)
+    client.post(act_url(a, "barter-flip"), **HTMX)
+    if action == "barter-buy":
+        client.post(act_url(a, "barter-answer"), {"card": ""}, **HTMX)
+    a = fresh(a)
+    before = (a.version, AftermathStep.objects.count(), ScripEntry.objects.count(),
+              ArsenalUpgrade.objects.count())
+    response = client.post(act_url(a, action), data, **HTMX)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert (fresh(a).version, AftermathStep.objects.count(), ScripEntry.objects.count(),
+            ArsenalUpgrade.objects.count()) == before
+    plain = client.post(act_url(a, action), data, follow=True)
+    assert plain.status_code == 200 and message in plain.content.decode()
+
+
+def test_an_unknown_decision_or_aftermath_is_not_found(client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    a = aftermaths(play(campaign, alpha, bravo, vp=(5, 1)))["a"]
+    client.force_login(alpha.player)
+    assert client.post(act_url(a, "cheat-everything")).status_code == 404
+    assert client.get(reverse("aftermath:wizard", args=[a.pk + 1000])).status_code == 404
+
+
+def test_members_only_campaigns_hide_the_wizard_from_outsiders(client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.visibility = "members"
+    campaign.save(update_fields=["visibility"])
+    a = aftermaths(play(campaign, alpha, bravo, vp=(5, 1)))["a"]
+    assert client.get(a.get_absolute_url()).status_code == 403
+    client.force_login(bravo.player)
+    assert client.get(a.get_absolute_url()).status_code == 200
+
+
+def test_the_wizard_page_uses_a_bounded_number_of_queries(client, campaign_week,
+                                                          django_assert_max_num_queries):
+    _, alpha, _, _ = campaign_week
+    a = full_game(campaign_week)
+    client.force_login(alpha.player)
+    for _ in range(8):  # through Barter to the Reward flip, checking each page
+        a = fresh(a)
+        with django_assert_max_num_queries(30):
+            assert client.get(a.get_absolute_url()).status_code == 200
+        action, data = next_decision(a)
+        client.post(act_url(a, action), data, **HTMX)
+
+
+def test_the_game_page_and_crew_sheet_link_to_the_aftermath(client, campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    a = aftermaths(game)["a"]
+    client.force_login(alpha.player)
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert f'id="your-aftermath" href="{a.get_absolute_url()}"' in page
+    sheet = client.get(reverse("campaign:crew", args=[alpha.pk])).content.decode()
+    assert f'data-aftermath="{a.pk}"' in sheet and a.get_absolute_url() in sheet
