@@ -159,6 +159,6 @@ def test_the_list_uses_a_bounded_number_of_queries(campaign_week,
         aftermaths(play(campaign, alpha, bravo, vp=(5, 1)))
     assert Aftermath.objects.count() == 6
     for user in (alpha.player, organizer, None):
-        with django_assert_max_num_queries(8):
+        with django_assert_max_num_queries(5):
             response = api(user).get("/api/aftermaths/")
         assert response.status_code == 200 and response.data["count"] == 6
