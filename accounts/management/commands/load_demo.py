@@ -48,6 +48,7 @@ class Command(BaseCommand):
         for username, crew_name, faction_code in DEMO_CREWS:
             self._crew(campaign, users[username], crew_name, faction_code)
         self._run_to_week_three(campaign, users["organizer"])
+        self._play_a_game(campaign, users["player"], users["rival"])
 
     def _users(self):
         user_model = get_user_model()
@@ -126,3 +127,49 @@ class Command(BaseCommand):
             campaigns.start_campaign(campaign=campaign, actor=organizer)
         for number in range(1, 4):
             weeks.turn_over(campaign, number, actor=organizer)
+
+
+    def _play_a_game(self, campaign, player, rival):
+        """One confirmed game this week, so the demo player has an Aftermath to walk
+        through (its automatic part runs when the loader's transaction commits)."""
+        from campaign.hiring import HiringRefused
+        from encounters.services import games, results, tracker
+        from encounters.services.common import EncounterError
+
+        if campaign.games.exists():
+            return
+        mine, theirs = (campaign.crews.get(player=p, status="active") for p in (player, rival))
+        try:
+            with transaction.atomic():
+                game = games.create_campaign_game(campaign=campaign, crew_a=mine,
+                                                  crew_b=theirs, actor=player)
+                for crew in (mine, theirs):
+                    self._hire_what_fits(game, crew)
+                    games.reveal_crew(game=game, actor=crew.player)
+                    pool = game.setup["scheme_pool"]
+                    games.choose_schemes(game=game, actor=crew.player,
+                                         choices=[(pool[0], None), (pool[1], None)])
+                tracker.start(game=game, actor=player)
+                results.report_result(game=game, actor=player, vp_a=6, vp_b=3)
+                results.confirm_result(game=game, actor=rival)
+        except (EncounterError, HiringRefused) as exc:
+            self.stdout.write(f"  (No demo game this week: {exc})")
+
+    @staticmethod
+    def _hire_what_fits(game, crew):
+        """The Leader and the cheapest other models the encounter size allows."""
+        from campaign.hiring import HiringRefused
+        from encounters.services import games
+        from encounters.services.common import EncounterError
+
+        others = sorted(crew.models.filter(status="active").exclude(pk=crew.leader_id)
+                        .select_related("card"), key=lambda m: m.card.cost or 0)
+        while True:
+            try:
+                with transaction.atomic():
+                    return games.hire_crew(game=game, actor=crew.player,
+                                           models=[crew.leader, *others])
+            except (EncounterError, HiringRefused):
+                if not others:
+                    raise
+                others.pop()
