@@ -88,8 +88,8 @@ class AftermathViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             raise NotFound()
         return aftermath
 
-    @extend_schema(parameters=[OpenApiParameter("game", int, description="Only this game's")],
-                   responses={200: dict})
+    @extend_schema(operation_id="aftermaths_list", responses={200: dict},
+                   parameters=[OpenApiParameter("game", int, description="Only this game's")])
     def list(self, request):
         page = self.paginate_queryset(self.get_queryset())
         return self.get_paginated_response(

@@ -58,6 +58,10 @@ def test_a_player_walks_the_aftermath_on_a_phone(browser, live_server):
                         if page.locator(b).count()))
     page.wait_for_selector("#wizard[data-phase='bounty'] #skip-bounty")
     assert page.locator(".phases li[aria-current='step']").inner_text() == "Purchase a Bounty"
+    # A refused purchase comes back as a message in the same body (status 400).
+    page.eval_on_selector("li[data-bounty] input[name=key]", "e => e.value = 'no-such'")
+    page.click("li[data-bounty] button[type=submit]")
+    page.wait_for_selector("#wizard .messages li.error >> text=There is no Bounty")
     step(page, "#skip-bounty")
     page.wait_for_selector("#wizard:not([data-phase='bounty'])")
     assert page.evaluate("window.__same") is True  # swapped in place, never reloaded
