@@ -380,3 +380,39 @@ def test_a_skill_past_the_limit_is_kept_by_annihilating_one(client, campaign_wee
     assert old.status == "annihilated"
     assert ArsenalUpgrade.objects.get(attached_to=guard, table_key="rough-hands").kind == "skill"
     assert guard.pk not in fresh(a).state.get("injuries", {}).get("remaining", [])
+
+
+def test_a_hide_out_changes_the_barter_value_and_offers_fortifications(client, campaign_week):
+    from campaign.services import hideouts
+
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.competitive_mode = "hide_outs"
+    campaign.save(update_fields=["competitive_mode"])
+    hideouts.choose_hide_out(crew=alpha, actor=alpha.player, key="wasteland-outpost")
+    hideouts.add_cm(alpha, 3, week=1, reason="test material")
+    hideouts.build_fortification(crew=alpha, actor=alpha.player, key="smuggling-tunnels")
+    hideouts.add_cm(alpha, 20, week=1, reason="test material for the Extras")
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    seed = seed_where(lambda c: c[2] == "4R" and not {"BJ", "RJ"} & set(c[:2]))
+    a = open_with_seeds(play(campaign, alpha, bravo, vp=(5, 1)), {"a": seed})["a"]
+    client.force_login(alpha.player)
+    client.post(act_url(a, "barter-flip"), **HTMX)
+    body = client.post(act_url(a, "barter-answer"), {"card": ""}, **HTMX).content.decode()
+    assert 'id="barter-change"' in body and "Barter value <strong>4</strong>" in body
+    body = client.get(reverse("aftermath:body", args=[a.pk]), {"change": "1"},
+                      **HTMX).content.decode()
+    assert 'id="wizard"' in body and "<html" not in body
+    assert "Barter value <strong>5</strong>" in body and 'name="change" value="1"' in body
+    assert 'data-upgrade="steady-aim"' in body
+    guard = alpha.models.filter(station="minion").order_by("id").first()
+    bought = client.post(act_url(a, "barter-buy"), {"key": "steady-aim", "model": guard.pk,
+                                                    "change": "1"}, **HTMX)
+    assert bought.status_code == 200
+    assert ArsenalUpgrade.objects.filter(attached_to=guard, table_key="steady-aim").exists()
+    a = _walk_to(client, a, "extras")
+    body = client.get(a.get_absolute_url()).content.decode()
+    assert 'data-fortification="smuggling-tunnels"' in body and 'id="cm"' in body
+    assert "never has two of one" in body  # the one built is not offered again
+    key = re.search(r'name="key" value="([a-z-]+)"', body[body.index('id="extras"'):]).group(1)
+    built = client.post(act_url(a, "build"), {"key": key}, **HTMX)
+    assert built.status_code == 200 and key in hideouts.owned_keys(alpha)
