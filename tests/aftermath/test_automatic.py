@@ -129,3 +129,66 @@ def test_an_early_withdraw_forfeits_payday_and_keeps_only_injuries(campaign_week
     assert bravo.scrip == before
     assert result["b"].hand == []
     assert result["b"].phase == "done"
+
+
+def test_confirming_a_result_starts_the_aftermath_job(campaign_week,
+                                                       django_capture_on_commit_callbacks):
+    campaign, alpha, bravo, _ = campaign_week
+    game = play(campaign, alpha, bravo, vp=(4, 1), confirm=False)
+    from encounters.services import results
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        results.confirm_result(game=game, actor=bravo.player)
+    assert len(callbacks) == 1
+    assert Aftermath.objects.filter(game=game).exclude(phase="pending").count() == 2
+
+
+def _hide_outs(campaign, crew, key, built=()):
+    from campaign.models import Fortification, HideOut
+
+    campaign.competitive_mode = "hide_outs"
+    campaign.save(update_fields=["competitive_mode"])
+    hide_out = HideOut.objects.create(crew=crew, hide_out_key=key, name=key)
+    for name in built:
+        Fortification.objects.create(hide_out=hide_out, key=name, name=name, built_week=1)
+    return hide_out
+
+
+def test_construction_material_for_a_scheme_the_strategy_and_the_win(campaign_week):
+    from campaign.services import hideouts
+
+    campaign, alpha, bravo, _ = campaign_week
+    _hide_outs(campaign, alpha, "saloon")
+    _hide_outs(campaign, bravo, "junkyard")
+    game = play(campaign, alpha, bravo, vp=(7, 2), strategy={"a": {"1": 2, "2": 2}},
+                schemes_vp={"a": [2, 1], "b": [1, 1]})
+    aftermaths(game)
+    assert hideouts.cm_balance(alpha) == 3  # 2 VP from a Scheme, full Strategy, the win
+    assert hideouts.cm_balance(bravo) == 0
+
+
+def test_gambling_tables_pay_and_a_full_hide_out_gains_flair(campaign_week):
+    from rules import tables
+
+    campaign, alpha, bravo, _ = campaign_week
+    six = [f.key for f in tables.fortifications("saloon")]
+    hide_out = _hide_outs(campaign, alpha, "saloon", built=six)
+    game = play(campaign, alpha, bravo, vp=(4, 1))
+    before = alpha.scrip
+    aftermaths(game)
+    alpha.refresh_from_db()
+    hide_out.refresh_from_db()
+    assert alpha.scrip - before == 2 + 1 + 1  # 4 VP, the win, Gambling Tables
+    assert hide_out.flair == 1
+
+
+def test_shaken_wears_off_after_the_next_game(campaign_week):
+    from campaign.models import ArsenalUpgrade
+
+    campaign, alpha, bravo, _ = campaign_week
+    shaken = ArsenalUpgrade.objects.create(crew=alpha, kind="injury", table_key="shaken",
+                                           name="Shaken", attached_to=alpha.leader)
+    game = play(campaign, alpha, bravo, vp=(4, 1))
+    aftermaths(game)
+    shaken.refresh_from_db()
+    assert shaken.status == "annihilated"

@@ -262,3 +262,17 @@ def test_the_deadline_takes_the_defaults_and_finishes_the_game(campaign_week):
     assert not FlipRecord.objects.filter(subject_id__in=[a.pk for a in result.values()])\
         .exclude(cheated_in="").exists()
     assert Game.objects.get(pk=game.pk).state == "done"
+
+
+def test_knocked_out_sits_out_the_next_game(campaign_week):
+    campaign, alpha, bravo, _ = campaign_week
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 1, True)])
+    b = open_with_seeds(game, {"b": _no_hand_seed("4M")})["b"]  # 4 of Masks: Knocked Out
+    b = _to_injuries(b, bravo.player)
+    b = injuries.flip(aftermath=b, actor=bravo.player, model=guard)
+    while fresh(b).state["injuries"].get("question"):
+        b = injuries.answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    guard.refresh_from_db()
+    assert guard.misses_next_game and guard.status == "active"
+    assert not ArsenalUpgrade.objects.filter(attached_to=guard, kind="injury").exists()
