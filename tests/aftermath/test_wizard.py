@@ -276,3 +276,59 @@ def test_knocked_out_sits_out_the_next_game(campaign_week):
     guard.refresh_from_db()
     assert guard.misses_next_game and guard.status == "active"
     assert not ArsenalUpgrade.objects.filter(attached_to=guard, kind="injury").exists()
+
+
+def test_the_good_doctor_takes_an_injury_off_for_two_scrip(campaign_week):
+    from aftermath.services import extras
+
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.good_doctor = True
+    campaign.save(update_fields=["good_doctor"])
+    scrip.adjust_scrip(bravo, 6, week=1, reason="test funds", actor=bravo.player)
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    _injure(guard, ["fragile"])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    # Hand of one, one Barter flip, then the Doc's flip: a Ram takes one Injury off.
+    b = open_with_seeds(game, {"b": _no_hand_seed("6R")})["b"]
+    b = _to_injuries(b, bravo.player)
+    assert b.phase == "extras"
+    balance = bravo.__class__.objects.get(pk=bravo.pk).scrip
+    with pytest.raises(AftermathError, match="injured models"):
+        extras.visit_doctor(aftermath=b, actor=bravo.player, model=bravo.leader)
+    b = extras.visit_doctor(aftermath=fresh(b), actor=bravo.player, model=guard)
+    while (fresh(b).state["extras"].get("doctor") or {}).get("question"):
+        b = extras.doctor_answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    assert bravo.__class__.objects.get(pk=bravo.pk).scrip == balance - 2
+    assert not ArsenalUpgrade.objects.filter(attached_to=guard, kind="injury",
+                                             status="active").exists()
+    with pytest.raises(AftermathError, match="One model"):
+        extras.visit_doctor(aftermath=fresh(b), actor=bravo.player, model=guard)
+    b = extras.finish(aftermath=fresh(b), actor=bravo.player)
+    assert b.phase == "done"
+
+
+def test_fortifications_need_their_prerequisites_and_never_repeat(campaign_week):
+    from campaign.models import HideOut
+    from campaign.services import hideouts
+    from campaign.services.errors import CampaignError
+
+    campaign, alpha, _, _ = campaign_week
+    campaign.competitive_mode = "hide_outs"
+    campaign.save(update_fields=["competitive_mode"])
+    hideouts.choose_hide_out(crew=alpha, actor=alpha.player, key="saloon")
+    with pytest.raises(CampaignError, match="permanent"):
+        hideouts.choose_hide_out(crew=alpha, actor=alpha.player, key="junkyard")
+    hideouts.add_cm(alpha, 20, week=1, reason="test")
+    with pytest.raises(CampaignError, match="needs Grizzled Bartender, Fine Liquor first"):
+        hideouts.build_fortification(crew=alpha, actor=alpha.player, key="bouncer")
+    hideouts.build_fortification(crew=alpha, actor=alpha.player, key="fine-liquor")
+    with pytest.raises(CampaignError, match="never has two"):
+        hideouts.build_fortification(crew=alpha, actor=alpha.player, key="fine-liquor")
+    hideouts.build_fortification(crew=alpha, actor=alpha.player, key="grizzled-bartender")
+    hideouts.build_fortification(crew=alpha, actor=alpha.player, key="bouncer")
+    assert hideouts.cm_balance(alpha) == 20 - 3 - 3 - 5
+    hideouts.build_fortification(crew=alpha, actor=alpha.player, key="gambling-tables")
+    hideouts.add_cm(alpha, -5, week=1, reason="spent elsewhere")
+    with pytest.raises(CampaignError, match="costs 5 Construction Material; the crew has 1"):
+        hideouts.build_fortification(crew=alpha, actor=alpha.player, key="cash-box")
+    assert HideOut.objects.get(crew=alpha).fortifications.count() == 4
