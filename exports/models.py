@@ -32,7 +32,6 @@ class ExportJob(models.Model):
                                 help_text="The name the download is offered under.")
     content_type = models.CharField(max_length=100, blank=True)
     error = models.TextField(blank=True)
-    task_id = models.CharField(max_length=80, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
