@@ -49,3 +49,20 @@ def full_campaign(campaign_week, roster):  # noqa: F811
     crews.new_hires(crew=alpha, actor=alpha.player, models=[roster["peon"]])
     campaign.refresh_from_db()
     return campaign, organizer
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    """Export files land in a temporary MEDIA_ROOT."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def archive(full_campaign):
+    """The campaign's archive document (as a file holds it)."""
+    import json
+
+    from exports.builtin import archive_bytes
+
+    campaign, _ = full_campaign
+    return json.loads(archive_bytes(campaign, lambda pct: None)[2])
