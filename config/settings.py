@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "campaign",
     "encounters",
     "aftermath",
+    "exports",
 ]
 
 MIDDLEWARE = [
@@ -146,6 +147,11 @@ STORAGES = {
 }
 MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "media/"
+
+# --- Exports: campaigns with more games than this export as a background job.
+EXPORT_IMMEDIATE_MAX_GAMES = int(env("EXPORT_IMMEDIATE_MAX_GAMES", "200"))
+# A job still "running" after this long is taken to have lost its worker and may rerun.
+EXPORT_JOB_STALE_SECONDS = int(env("EXPORT_JOB_STALE_SECONDS", "900"))
 
 # --- Redis: broker, results and cache when REDIS_URL is set.
 REDIS_URL = env("REDIS_URL")
