@@ -91,6 +91,10 @@ class Pairings:
         """Every sentence about a rule that could not be met, night notes first."""
         return [*self.notes, *self.bye_notes, *(n for p in self.pairs for n in p.notes)]
 
+    def notes_by_player(self) -> dict[int, str]:
+        """The night notes keyed by the player each one is about."""
+        return dict(zip([*self.left_out, *self.unpaired], self.notes, strict=True))
+
     def players(self) -> list[int]:
         """Everyone given a game or the bye."""
         found = [x for p in self.pairs for x in (p.a, p.b)]
