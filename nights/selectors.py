@@ -10,6 +10,7 @@ from django.db.models import Prefetch, QuerySet
 from campaign.models import Campaign, Crew
 from campaign.selectors import visible_campaigns
 from encounters.models import Game, Side
+from encounters.services.results import COUNTED
 from nights.models import CampaignNight, CheckIn, Pairing
 from nights.pairing import History
 
@@ -37,14 +38,44 @@ def pairings_of(night: CampaignNight) -> list[Pairing]:
                 .order_by("bye", "table", "id"))
 
 
+@dataclass(frozen=True)
+class BoardRow:
+    """One line of the venue dashboard."""
+
+    pairing: Pairing
+    status: str
+    vp: tuple[int, int] | None
+
+    @property
+    def state(self) -> str:
+        return self.pairing.game.state if self.pairing.game_id else ""
+
+
+def board_rows(night: CampaignNight) -> list[BoardRow]:
+    """Tables, crews and each game's live status (one query for any number of tables)."""
+    rows = []
+    for p in pairings_of(night):
+        game = p.game if p.game_id else None
+        if p.bye:
+            status = "Bye"
+        elif game is None:
+            status = "Waiting to start"
+        else:
+            status = GAME_STATUS.get(game.state, game.get_state_display())
+        vp = game.record.get("vp") if game is not None and game.state in COUNTED else None
+        rows.append(BoardRow(p, status, (vp["a"], vp["b"]) if vp else None))
+    return rows
+
+
 def check_ins_of(night: CampaignNight) -> list[CheckIn]:
     return list(CheckIn.objects.filter(night=night).select_related("crew__player",
                                                                    "checked_in_by"))
 
 
-def nights_with_details() -> QuerySet[CampaignNight]:
-    """For lists and details: check-ins and pairings prefetched (fixed query count)."""
-    return CampaignNight.objects.select_related("campaign", "week").prefetch_related(
+def with_details(nights: QuerySet[CampaignNight] | None = None) -> QuerySet[CampaignNight]:
+    """Check-ins and pairings prefetched with their crews and games (fixed query count)."""
+    nights = CampaignNight.objects.all() if nights is None else nights
+    return nights.select_related("campaign", "week").prefetch_related(
         Prefetch("check_ins", queryset=CheckIn.objects.select_related("crew__player")),
         Prefetch("pairings", queryset=Pairing.objects.select_related(
             "crew_a__player", "crew_b__player", "game").order_by("bye", "table", "id")),

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from campaign.lifecycle import IllegalTransition
 from campaign.models import Campaign, CampaignWeek, Crew
 from campaign.services.access import can_manage_campaign, require_campaign_manager
 from campaign.services.errors import CampaignError
@@ -32,6 +33,10 @@ MAX_TABLE = 999
 
 class NightError(CampaignError):
     """A rule of the night refuses the request; the message says what to do instead."""
+
+
+USER_ERRORS = (CampaignError, IllegalTransition)
+"""Refusals whose message is meant for the person who asked (pages show it)."""
 
 
 def _lock(night: CampaignNight | int) -> CampaignNight:
