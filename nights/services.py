@@ -265,8 +265,8 @@ def start_games(*, night: CampaignNight, actor) -> list[Game]:
     if night.week.number != night.campaign.current_week:
         raise NightError(f"This night belongs to week {night.week.number}; the campaign is "
                          f"now in week {night.campaign.current_week}.")
-    rows = list(night.pairings.select_for_update().select_related("crew_a", "crew_b")
-                .order_by("bye", "table", "id"))
+    rows = list(night.pairings.select_for_update(of=("self",))
+                .select_related("crew_a", "crew_b").order_by("bye", "table", "id"))
     if any(r.table is None for r in rows if not r.bye):
         raise NightError("Give every game a table before starting.")
     games = []
