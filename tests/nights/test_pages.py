@@ -35,9 +35,12 @@ def started_night(count=6, **options):
 def test_campaign_page_links_organizers_to_the_night(client, six):
     campaign, crews, organizer = six
     url = campaign.get_absolute_url()
-    assert 'id="night-link"' not in login(client, crews[0].player).get(url).content.decode()
+    nights = reverse("nights:campaign", args=[campaign.pk])
+    assert nights not in login(client, member(campaign.league)).get(url).content.decode()
+    page = login(client, crews[0].player).get(url).content.decode()
+    assert "check yourself in" in page and nights in page
     page = login(client, organizer).get(url).content.decode()
-    assert reverse("nights:campaign", args=[campaign.pk]) in page
+    assert "Campaign night</a>" in page and nights in page
 
 
 def test_organizer_opens_the_night_and_runs_it_from_the_page(client, six):

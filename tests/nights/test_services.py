@@ -13,7 +13,7 @@ from encounters.models import Game
 from encounters.services import games, results
 from nights import pairing, services
 from nights.models import CampaignNight, CheckIn, Pairing
-from nights.ordering import Tally, rank, ranked_crews, tally
+from nights.ordering import ranked_crews
 from tests.campaign.factories import CrewFactory, member
 from tests.nights.conftest import running_campaign
 
@@ -119,21 +119,6 @@ def test_standings_order_comes_from_counted_results():
     night = checked_in_night(campaign, [a, b, c, d], organizer)
     services.generate_pairings(night=night, actor=organizer, method="standings")
     assert pairs_of(night) == [("Charlie", "Alpha", 1, False), ("Bravo", "Delta", 2, False)]
-
-
-def test_tally_and_rank_without_a_database():
-    records = [
-        {"vp": {"a": 5, "b": 3}, "sides": {"a": {"crew": 1}, "b": {"crew": 2}}},
-        {"vp": {"a": 2, "b": 2}, "sides": {"a": {"crew": 3}, "b": {"crew": 1}}},
-        {"vp": {"a": 4, "b": 0}, "sides": {"a": {"crew": 4}, "b": {"crew": 2}}},
-    ]
-    totals = tally(records)
-    assert totals[1] == Tally(campaign_points=4, differential=2, vp=7)
-    assert totals[2] == Tally(campaign_points=0, differential=-6, vp=3)
-    assert totals[4] == Tally(3, 4, 4)
-    crews = [(1, "Zed"), (2, "Bee"), (3, "Cee"), (4, "Dee"), (5, "Eee")]
-    # 1 (4 CP) > 4 (3 CP) > 3 (1 CP) > 5 (nothing) > 2 (0 CP, -6)
-    assert rank(crews, totals) == [1, 4, 3, 5, 2]
 
 
 def test_random_pairing_follows_the_injected_random_source(six):
