@@ -68,6 +68,7 @@ INSTALLED_APPS = [
     "encounters",
     "aftermath",
     "exports",
+    "nights",
 ]
 
 MIDDLEWARE = [
@@ -234,7 +235,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"]},
+    "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
+                            "NightStateEnum": "nights.models.CampaignNight.State"},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.
