@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "league",
     "campaign",
     "encounters",
+    "standings",
 ]
 
 MIDDLEWARE = [
