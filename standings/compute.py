@@ -118,6 +118,10 @@ class CrewHistory:
     positions: tuple[int, ...]  # rank after each week, week 1 first
     scrip: tuple[int, ...]  # ledger balance at the end of each week
 
+    @property
+    def rows(self) -> list[tuple[int, int]]:
+        return list(zip(self.positions, self.scrip, strict=True))
+
 
 @dataclass(frozen=True)
 class History:

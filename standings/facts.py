@@ -19,6 +19,7 @@ class Entrant:
     crew: str
     player: str
     faction: str
+    player_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ def entrants_from_crews(crews) -> tuple[tuple[Entrant, ...], dict[int, int]]:
         current = [r for r in rows if not r[5]]
         head = current[-1] if current else rows[-1]
         entrants.append(Entrant(crew_id=head[0], crew=head[2], player=head[3],
-                                faction=head[4]))
+                                faction=head[4], player_id=head[1]))
         for r in rows:
             owner[r[0]] = head[0]
     return tuple(entrants), owner
