@@ -132,10 +132,15 @@ def entrants_from_crews(crews) -> tuple[tuple[Entrant, ...], dict[int, int]]:
     return tuple(entrants), owner
 
 
-def week_of(day: datetime.date, first_day: datetime.date, length: int) -> int | None:
-    """The campaign week a date falls in (weeks open every seven days from
-    ``first_day``), or None outside the campaign."""
-    if day < first_day:
+def week_at(moment: datetime.datetime, weeks: list[tuple[int, datetime.datetime | None,
+                                                   datetime.datetime | None]]) -> int | None:
+    """The campaign week in play at ``moment``: the latest week turned over by then, as
+    long as it had not closed yet (None before week 1 and after the last week closed).
+
+    ``weeks`` are ``(number, turned_over_at, closed_at)`` in any order."""
+    started = [(number, closed) for number, turned, closed in weeks
+               if turned is not None and turned <= moment]
+    if not started:
         return None
-    number = (day - first_day).days // 7 + 1
-    return number if number <= length else None
+    number, closed = max(started)
+    return None if closed is not None and closed < moment else number

@@ -1,17 +1,23 @@
 """Read paths: the facts behind a campaign's standings in a fixed number of queries.
 
-``load_facts`` issues the same seven queries whatever the number of crews and games;
+``load_facts`` issues the same seven queries whatever the number of crews and games
+(an eighth, the campaign's weeks, only when Linked Games between its players count);
 everything after that (any week's table, the history chart) is computed in Python.
 """
 
 from __future__ import annotations
 
-from zoneinfo import ZoneInfo
-
 from django.db.models import Sum
 
-from campaign.calendar import first_week_day
-from campaign.models import ArsenalModel, Campaign, Crew, CrewBounty, Fortification, ScripEntry
+from campaign.models import (
+    ArsenalModel,
+    Campaign,
+    CampaignWeek,
+    Crew,
+    CrewBounty,
+    Fortification,
+    ScripEntry,
+)
 from encounters.models import Game, ResultReport
 from encounters.services.results import COUNTED
 from standings.compute import History, StandingsTable, build_history, build_table
@@ -21,7 +27,7 @@ from standings.facts import (
     Outcome,
     ScripLine,
     entrants_from_crews,
-    week_of,
+    week_at,
 )
 from standings.models import StandingsConfig, tie_breaks_for
 
@@ -78,7 +84,7 @@ def _campaign_games(campaign: Campaign, facts: FactsBuilder):
 
 def _linked_games(campaign: Campaign, by_player: dict[int, int], facts: FactsBuilder) -> None:
     """Counted Linked Games between two of the campaign's players, placed in the campaign
-    week in which the result counted (games outside the campaign's weeks are left out)."""
+    week in play when the result counted (games outside the campaign are left out)."""
     players = list(by_player)
     reports = (ResultReport.objects.filter(
         status__in=COUNTED_REPORTS, game__state__in=COUNTED, game__series__isnull=False,
@@ -87,11 +93,12 @@ def _linked_games(campaign: Campaign, by_player: dict[int, int], facts: FactsBui
         .values_list("game_id", "vp_a", "vp_b", "answered_at", "created_at",
                      "game__series__player_a_id", "game__series__player_b_id"))
     latest = {row[0]: row for row in reports}  # the last counted report of each game
-    first_day = first_week_day(campaign.start_date, campaign.weekday)
-    zone = ZoneInfo(campaign.league.time_zone)
+    if not latest:
+        return
+    weeks = list(CampaignWeek.objects.filter(campaign=campaign)
+                 .values_list("number", "turned_over_at", "closed_at"))
     for _game, vp_a, vp_b, answered_at, created_at, player_a, player_b in latest.values():
-        day = (answered_at or created_at).astimezone(zone).date()
-        week = week_of(day, first_day, campaign.length_weeks)
+        week = week_at(answered_at or created_at, weeks)
         if week is None:
             continue
         facts.add(by_player[player_a], "linked_games", Outcome(week, vp_a, vp_b))

@@ -19,7 +19,7 @@ from standings.facts import (
     Outcome,
     ScripLine,
     entrants_from_crews,
-    week_of,
+    week_at,
 )
 
 
@@ -165,13 +165,15 @@ def test_retired_crews_fold_into_the_players_current_crew():
     assert owner == {1: 3, 3: 3, 2: 2, 4: 4}
 
 
-def test_week_of_a_date():
-    first = datetime.date(2026, 12, 1)
-    assert week_of(first, first, 6) == 1
-    assert week_of(first + datetime.timedelta(days=6), first, 6) == 1
-    assert week_of(first + datetime.timedelta(days=7), first, 6) == 2
-    assert week_of(first - datetime.timedelta(days=1), first, 6) is None
-    assert week_of(first + datetime.timedelta(weeks=6), first, 6) is None
+def test_week_at_a_moment():
+    day = datetime.datetime(2026, 12, 1, 9, tzinfo=datetime.UTC)
+    weeks = [(2, day + datetime.timedelta(days=7), None), (1, day, day + datetime.timedelta(7))]
+    assert week_at(day - datetime.timedelta(minutes=1), weeks) is None
+    assert week_at(day, weeks) == 1
+    assert week_at(day + datetime.timedelta(days=6), weeks) == 1
+    assert week_at(day + datetime.timedelta(days=8), weeks) == 2
+    assert week_at(day + datetime.timedelta(days=8), [(1, day, day)]) is None  # closed
+    assert week_at(day, [(1, None, None)]) is None  # not turned over yet
 
 
 def facts_for(games: dict[int, list[Outcome]], last_week: int = 3) -> CampaignFacts:
