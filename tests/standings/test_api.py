@@ -135,7 +135,7 @@ def test_ended_campaigns_keep_their_tie_breaks(played):
 
 
 def test_the_api_uses_a_bounded_number_of_queries(django_assert_max_num_queries):
-    campaign = build_campaign(players=60, games=240, weeks=4, uncounted=8)
+    campaign = build_campaign(players=60, games=240, weeks=6, uncounted=8)
     viewer = member(campaign.league, Role.PLAYER)
     api = client_for(viewer)
     for path in ("", "history/"):

@@ -167,7 +167,7 @@ def test_the_campaign_page_links_to_the_standings(client, played):
 
 @pytest.mark.parametrize("name", ["page", "history", "print"])
 def test_pages_use_a_bounded_number_of_queries(client, django_assert_max_num_queries, name):
-    campaign = build_campaign(players=60, games=240, weeks=4, uncounted=8)
+    campaign = build_campaign(players=60, games=240, weeks=6, uncounted=8)
     viewer = member(campaign.league, Role.PLAYER)
     client.force_login(viewer)
     with django_assert_max_num_queries(14):

@@ -144,7 +144,7 @@ def test_linked_games_between_campaign_players_count_their_vp(tournament):
 def test_facts_load_in_the_same_few_queries_whatever_the_size(
         django_assert_num_queries):
     small = build_campaign(players=6, games=8, weeks=2, uncounted=2)
-    large = build_campaign(players=80, games=320, weeks=4, uncounted=8, seed=3)
+    large = build_campaign(players=80, games=320, weeks=6, uncounted=8, seed=3)
     for campaign in (small, large):
         campaign = Campaign.objects.select_related("league").get(pk=campaign.pk)
         with django_assert_num_queries(8):  # seven for the facts, one for the tie-breaks
@@ -154,7 +154,7 @@ def test_facts_load_in_the_same_few_queries_whatever_the_size(
 
 
 def test_bulk_built_campaign_matches_its_records():
-    campaign = build_campaign(players=10, games=20, weeks=2, uncounted=4)
+    campaign = build_campaign(players=10, games=20, weeks=3, uncounted=4)
     counted = Game.objects.filter(campaign=campaign, state__in=results.COUNTED)
     cp = {}
     for game in counted:
