@@ -7,12 +7,13 @@ ticks in a fixed view box; the template only draws them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from standings.compute import History
 
-WIDTH, HEIGHT = 640, 300
-LEFT, RIGHT, TOP, BOTTOM = 44, 120, 16, 30
+WIDTH, HEIGHT = 360, 220
+LEFT, RIGHT, TOP, BOTTOM = 28, 84, 10, 22
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b",
            "#e377c2", "#7f7f7f", "#bcbd22")
 
@@ -25,6 +26,7 @@ class Line:
     end: tuple[float, float]
     values: tuple[int, ...]
     highlighted: bool = False
+    label_y: float = 0.0  # the end label's height, moved apart from its neighbours
 
 
 @dataclass(frozen=True)
@@ -42,7 +44,22 @@ def _ticks(low: int, high: int, count: int = 5) -> list[int]:
     if high <= low:
         return [low]
     step = max(1, -(-(high - low) // (count - 1)))
-    return list(range(low, high + 1, step)) + ([high] if (high - low) % step else [])
+    ticks = list(range(low, high + 1, step))
+    if high - ticks[-1] > step / 2:
+        ticks.append(high)
+    return ticks
+
+
+LABEL_GAP = 11
+
+
+def spread(heights: list[float], gap: float = LABEL_GAP) -> list[float]:
+    """Move label heights apart so that no two are closer than ``gap`` (order kept)."""
+    order = sorted(range(len(heights)), key=lambda i: heights[i])
+    placed = list(heights)
+    for previous, index in pairwise(order):
+        placed[index] = max(placed[index], placed[previous] + gap)
+    return placed
 
 
 def line_chart(title: str, weeks: Sequence[int], series: Sequence[tuple[str, Sequence[int]]],
@@ -71,6 +88,8 @@ def line_chart(title: str, weeks: Sequence[int], series: Sequence[tuple[str, Seq
                           " ".join(f"{px},{py}" for px, py in points),
                           points[-1] if points else (LEFT, bottom), tuple(vs),
                           highlighted=label == highlight))
+    heights = spread([line.end[1] for line in lines])
+    lines = [replace(line, label_y=round(h, 1)) for line, h in zip(lines, heights, strict=True)]
     return Chart(title, WIDTH, HEIGHT, tuple(lines),
                  tuple((x(i), f"W{w}") for i, w in enumerate(weeks)),
                  tuple((y(v), str(v)) for v in _ticks(low, high)),
