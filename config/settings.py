@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "aftermath",
     "exports",
     "nights",
+    "standings",
 ]
 
 MIDDLEWARE = [

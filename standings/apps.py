@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class StandingsAppConfig(AppConfig):
+    name = "standings"
+    verbose_name = "Standings"
