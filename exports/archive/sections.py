@@ -131,7 +131,38 @@ def _flips_of_campaign(campaign) -> QuerySet:
     return FlipRecord.objects.filter(wanted)
 
 
-def _register_campaign_sections() -> None:
+def def _register_later_apps() -> None:
+    """The Aftermath, campaign nights and standings settings, after the games and flips
+    they point to."""
+    from aftermath import models as am
+    from nights import models as nm
+    from standings import models as sm
+
+    model = "arsenal_models"
+    for section in (
+        Section("standings_config", sm.StandingsConfig,
+                lambda cp: sm.StandingsConfig.objects.filter(campaign=cp)),
+        Section("aftermaths", am.Aftermath,
+                lambda cp: am.Aftermath.objects.filter(game__campaign=cp),
+                json_refs={"state": (
+                    (("injuries", "remaining", "*"), model), (("injuries", "current"), model),
+                    (("injuries", "skill_choice", "model"), model),
+                    (("extras", "doctor", "model"), model))}),
+        Section("aftermath_steps", am.AftermathStep,
+                lambda cp: am.AftermathStep.objects.filter(aftermath__game__campaign=cp),
+                json_refs={"flips": ((("*",), "flips"),),
+                           "detail": ((("model",), model),)}),
+        Section("nights", nm.CampaignNight,
+                lambda cp: nm.CampaignNight.objects.filter(campaign=cp),
+                json_refs={"notes": ((("*", "crew"), "crews"),)}),
+        Section("check_ins", nm.CheckIn, lambda cp: nm.CheckIn.objects.filter(night__campaign=cp)),
+        Section("pairings", nm.Pairing, lambda cp: nm.Pairing.objects.filter(night__campaign=cp)),
+    ):
+        register_section(section)
+
+
+_register_campaign_sections()
+_register_later_apps() -> None:
     from campaign import models as c
     from encounters import models as e
     from league import models as lg
@@ -146,6 +177,17 @@ def _register_campaign_sections() -> None:
         (("kills", "*", "victim"), "arsenal_models"),
         (("kills", "*", "by_model"), "arsenal_models"),
         (("kills", "*", "wandering_card"), model_card),
+    )
+    #: Ids the arsenal history keeps in its detail: tied successors, the starting
+    #: arsenal's models, a traitor's old row, trades, and the Aftermath that wrote it.
+    event_refs: JsonRefs = (
+        (("tied", "*"), "arsenal_models"),
+        (("models", "*"), "arsenal_models"),
+        (("traitor_from",), "arsenal_models"),
+        (("to_crew",), "crews"),
+        (("from_crew",), "crews"),
+        (("game",), "games"),
+        (("aftermath",), "aftermaths"),
     )
     for section in (
         Section("league", lg.League, lambda cp: lg.League.objects.filter(pk=cp.league_id)),
@@ -165,7 +207,8 @@ def _register_campaign_sections() -> None:
         Section("scrip_entries", c.ScripEntry,
                 lambda cp: c.ScripEntry.objects.filter(**{crew_key: cp})),
         Section("arsenal_events", c.ArsenalEvent,
-                lambda cp: c.ArsenalEvent.objects.filter(**{crew_key: cp})),
+                lambda cp: c.ArsenalEvent.objects.filter(**{crew_key: cp}),
+                json_refs={"detail": event_refs}),
         Section("new_hires", c.NewHires, lambda cp: c.NewHires.objects.filter(**{crew_key: cp})),
         Section("bounties", c.CrewBounty,
                 lambda cp: c.CrewBounty.objects.filter(**{crew_key: cp}),
@@ -198,4 +241,35 @@ def _register_campaign_sections() -> None:
         register_section(section)
 
 
+def _register_later_apps() -> None:
+    """The Aftermath, campaign nights and standings settings, after the games and flips
+    they point to."""
+    from aftermath import models as am
+    from nights import models as nm
+    from standings import models as sm
+
+    model = "arsenal_models"
+    for section in (
+        Section("standings_config", sm.StandingsConfig,
+                lambda cp: sm.StandingsConfig.objects.filter(campaign=cp)),
+        Section("aftermaths", am.Aftermath,
+                lambda cp: am.Aftermath.objects.filter(game__campaign=cp),
+                json_refs={"state": (
+                    (("injuries", "remaining", "*"), model), (("injuries", "current"), model),
+                    (("injuries", "skill_choice", "model"), model),
+                    (("extras", "doctor", "model"), model))}),
+        Section("aftermath_steps", am.AftermathStep,
+                lambda cp: am.AftermathStep.objects.filter(aftermath__game__campaign=cp),
+                json_refs={"flips": ((("*",), "flips"),),
+                           "detail": ((("model",), model),)}),
+        Section("nights", nm.CampaignNight,
+                lambda cp: nm.CampaignNight.objects.filter(campaign=cp),
+                json_refs={"notes": ((("*", "crew"), "crews"),)}),
+        Section("check_ins", nm.CheckIn, lambda cp: nm.CheckIn.objects.filter(night__campaign=cp)),
+        Section("pairings", nm.Pairing, lambda cp: nm.Pairing.objects.filter(night__campaign=cp)),
+    ):
+        register_section(section)
+
+
 _register_campaign_sections()
+_register_later_apps()
