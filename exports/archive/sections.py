@@ -131,38 +131,7 @@ def _flips_of_campaign(campaign) -> QuerySet:
     return FlipRecord.objects.filter(wanted)
 
 
-def def _register_later_apps() -> None:
-    """The Aftermath, campaign nights and standings settings, after the games and flips
-    they point to."""
-    from aftermath import models as am
-    from nights import models as nm
-    from standings import models as sm
-
-    model = "arsenal_models"
-    for section in (
-        Section("standings_config", sm.StandingsConfig,
-                lambda cp: sm.StandingsConfig.objects.filter(campaign=cp)),
-        Section("aftermaths", am.Aftermath,
-                lambda cp: am.Aftermath.objects.filter(game__campaign=cp),
-                json_refs={"state": (
-                    (("injuries", "remaining", "*"), model), (("injuries", "current"), model),
-                    (("injuries", "skill_choice", "model"), model),
-                    (("extras", "doctor", "model"), model))}),
-        Section("aftermath_steps", am.AftermathStep,
-                lambda cp: am.AftermathStep.objects.filter(aftermath__game__campaign=cp),
-                json_refs={"flips": ((("*",), "flips"),),
-                           "detail": ((("model",), model),)}),
-        Section("nights", nm.CampaignNight,
-                lambda cp: nm.CampaignNight.objects.filter(campaign=cp),
-                json_refs={"notes": ((("*", "crew"), "crews"),)}),
-        Section("check_ins", nm.CheckIn, lambda cp: nm.CheckIn.objects.filter(night__campaign=cp)),
-        Section("pairings", nm.Pairing, lambda cp: nm.Pairing.objects.filter(night__campaign=cp)),
-    ):
-        register_section(section)
-
-
-_register_campaign_sections()
-_register_later_apps() -> None:
+def _register_campaign_sections() -> None:
     from campaign import models as c
     from encounters import models as e
     from league import models as lg
