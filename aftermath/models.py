@@ -86,7 +86,8 @@ class AftermathStep(models.Model):
     phase = models.CharField(max_length=10)
     description = models.CharField(max_length=250)
     detail = models.JSONField(default=dict, blank=True)
-    flips = models.ManyToManyField("rules.FlipRecord", blank=True, related_name="+")
+    flips = models.JSONField(default=list, blank=True,
+                             help_text="Ids of the FlipRecords this step made, in order.")
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                               on_delete=models.SET_NULL, related_name="+")
     by_default = models.BooleanField(default=False, help_text="Taken at the deadline.")

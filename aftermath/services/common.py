@@ -46,13 +46,10 @@ def require_phase(aftermath: Aftermath, phase: str) -> None:
 
 def record_step(aftermath: Aftermath, description: str, *, actor=None, phase: str | None = None,
                 by_default: bool = False, flips=(), **detail) -> AftermathStep:
-    step = AftermathStep.objects.create(
+    return AftermathStep.objects.create(
         aftermath=aftermath, phase=phase or aftermath.phase, description=description[:250],
         detail=detail, actor=actor if getattr(actor, "pk", None) else None,
-        by_default=by_default)
-    if flips:
-        step.flips.set(flips)
-    return step
+        by_default=by_default, flips=[f.pk for f in flips])
 
 
 @contextmanager
