@@ -8,9 +8,11 @@ NAMES = ("Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot", "Golf", "Hotel
 
 
 def running_campaign(count: int, roster=None, **options):
-    """A running campaign in week 1 (event set by hand, games open) with ``count`` built
-    crews; returns (campaign, crews, organizer)."""
+    """A running Tournament Style campaign (unless ``options`` say otherwise) in week 1
+    (event set by hand, games open) with ``count`` built crews; returns (campaign, crews,
+    organizer)."""
     roster = roster or guild_roster()
+    options.setdefault("competitive_mode", Campaign.Competitive.TOURNAMENT)
     campaign = CampaignFactory(status=Campaign.Status.RUNNING, **options)
     built = []
     for i in range(count):

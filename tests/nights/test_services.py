@@ -14,8 +14,10 @@ from encounters.services import games, results
 from nights import pairing, services
 from nights.models import CampaignNight, CheckIn, Pairing
 from nights.ordering import ranked_crews
+from standings.services import set_tie_breaks
 from tests.campaign.factories import CrewFactory, member
 from tests.nights.conftest import running_campaign
+from tests.standings.conftest import next_week
 
 pytestmark = pytest.mark.django_db
 
@@ -118,6 +120,24 @@ def test_standings_order_comes_from_counted_results():
     # Bravo and Alpha met this week (reported only): the pairing avoids the rematch.
     night = checked_in_night(campaign, [a, b, c, d], organizer)
     services.generate_pairings(night=night, actor=organizer, method="standings")
+    assert pairs_of(night) == [("Charlie", "Alpha", 1, False), ("Bravo", "Delta", 2, False)]
+
+
+def test_pairing_by_standings_follows_the_campaigns_tie_breaks():
+    """Week 2: Alpha beat Echo 3-1 and Charlie lost to Foxtrot 8-9 in week 1; Bravo and
+    Delta have not played. The four of them check in."""
+    campaign, (a, b, c, d, e, f), organizer = running_campaign(6)
+    ruled(campaign, organizer, a, e, 3, 1)
+    ruled(campaign, organizer, f, c, 9, 8)
+    campaign = next_week(campaign, organizer)
+    night = checked_in_night(campaign, [a, b, c, d], organizer)
+    services.generate_pairings(night=night, actor=organizer, method="standings")
+    # The book's CP > Differential > VP: Alpha, Bravo, Delta (0, 0), Charlie (0, -1).
+    assert pairs_of(night) == [("Alpha", "Bravo", 1, False), ("Delta", "Charlie", 2, False)]
+
+    set_tie_breaks(campaign=campaign, actor=organizer, keys=["vp", "cp", "diff"])
+    services.generate_pairings(night=night, actor=organizer, method="standings")
+    # VP first: Charlie (8), Alpha (3), Bravo and Delta (0).
     assert pairs_of(night) == [("Charlie", "Alpha", 1, False), ("Bravo", "Delta", 2, False)]
 
 
