@@ -2,6 +2,9 @@
 
 import pytest
 
+from aftermath.models import Aftermath
+from aftermath.services.automatic import start_game
+from aftermath.services.defaults import take_defaults
 from campaign.models import ConstructionEntry, CrewBounty, Fortification, HideOut
 from campaign.services import arsenal, crews, scrip, weeks
 from encounters.models import HiredModel
@@ -23,11 +26,15 @@ def _kill_bravo_enforcer(alpha, bravo):
 
 @pytest.fixture
 def full_campaign(campaign_week, roster):  # noqa: F811
-    """Two crews, two confirmed games (one casualty), scrip gains and spends, an injury, a
-    skill, a bounty, a hide out, weeks turned over and New Hires in week 2."""
+    """Two crews, two confirmed games (one casualty) with their Aftermaths, scrip gains and
+    spends, an injury, a skill, a bounty, a hide out, weeks turned over and New Hires in
+    week 2."""
     campaign, alpha, bravo, organizer = campaign_week
     first = play(campaign, alpha, bravo, kill=_kill_bravo_enforcer(alpha, bravo))
-    play(campaign, alpha, bravo, vp=(2, 4))
+    second = play(campaign, alpha, bravo, vp=(2, 4))
+    for game in (first, second):  # the Aftermath: one crew finishes by the defaults
+        start_game(game.pk)
+    take_defaults(Aftermath.objects.get(game=first, crew=bravo).pk)
     scrip.gain_scrip(alpha, 5, week=1, reason="Won a side bet", actor=organizer, source=first)
     scrip.gain_scrip(bravo, 4, week=1, reason="Found a cache", actor=organizer)
     scrip.spend_scrip(bravo, 2, week=1, reason="Bribed a guard", actor=organizer)

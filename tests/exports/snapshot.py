@@ -1,5 +1,6 @@
 """Everything a campaign shows, without database ids, so two copies compare equal."""
 
+from aftermath.models import Aftermath
 from campaign.models import Campaign
 from campaign.selectors import arsenal_sheet, crew_queryset
 from campaign.services.scrip import ledger_balance
@@ -21,6 +22,9 @@ def snapshot(campaign) -> dict:
             model_name[row.pk] = f"{crew.name}#{n}:{row.card.slug}"
     game_name = {g.pk: f"game#{n}" for n, g in enumerate(games)}
     names = {("game", pk): name for pk, name in game_name.items()}
+    aftermaths = list(Aftermath.objects.filter(game__campaign=campaign)
+                      .order_by("game_id", "side_key"))
+    names |= {("aftermath", a.pk): (game_name[a.game_id], a.side_key) for a in aftermaths}
     names.update({("campaignweek", w.pk): w.number for w in campaign.weeks.all()})
     out = {
         "league": (campaign.league.name, sorted(
@@ -51,9 +55,11 @@ def snapshot(campaign) -> dict:
             "unattached": [u.name for u in sheet.unattached],
             "ledger": [(e.week, e.kind, e.amount, e.reason, e.actor and e.actor.username,
                         e.source_type and e.source_type.model,
-                        game_name.get(e.source_id) if e.source_type else None, e.created_at)
+                        source_label(e, game_name), e.created_at)
                        for e in sheet.ledger],
-            "events": [(e.kind, e.week, e.description, e.detail, model_name.get(e.model_id),
+            "events": [(e.kind, e.week, e.description,
+                        stable_detail(e.detail, model_name, crew_name, game_name),
+                        model_name.get(e.model_id),
                         e.created_at) for e in crew.events.order_by("id")],
             "bounties": [(b.bounty_key, b.status, b.bought_week,
                           [game_name[c["game"]] for c in b.progress.get("contributions", [])])
@@ -93,10 +99,47 @@ def snapshot(campaign) -> dict:
                     for line in game.log.all()],
         })
     subjects = {("campaignweek", w.pk) for w in campaign.weeks.all()} | {
-        ("game", g.pk) for g in games}
+        ("game", g.pk) for g in games} | {("aftermath", a.pk) for a in aftermaths}
+    out["aftermaths"] = [
+        (names[("aftermath", a.pk)], crew_name[a.crew_id], a.phase, a.seed, a.dealt, a.hand,
+         a.deadline, [(st.phase, st.description, st.by_default, len(st.flips),
+                       stable_detail(st.detail, model_name, crew_name, game_name))
+                      for st in a.steps.order_by("id")])
+        for a in aftermaths]
     flips = [f for f in FlipRecord.objects.select_related("subject_type").order_by("id")
              if f.subject_type and (f.subject_type.model, f.subject_id) in subjects]
     out["flips"] = [(f.purpose, f.source, f.seed, f.cards, f.net_twist, f.chosen,
                      f.cheated_in, f.flipped_by and f.flipped_by.username,
                      _subject(f, names), f.created_at) for f in flips]
     return out
+
+
+#: Ids arsenal-event details keep, by what they point at.
+DETAIL_REFS = {"tied": "model", "models": "model", "traitor_from": "model", "model": "model",
+               "to_crew": "crew",
+               "from_crew": "crew", "game": "game", "aftermath": "aftermath"}
+
+
+def stable_detail(detail, model_name, crew_name, game_name):
+    """An event's detail with its ids replaced by names (ids differ between copies)."""
+    names = {"model": model_name, "crew": crew_name, "game": game_name}
+    out = {}
+    for key, value in (detail or {}).items():
+        kind = DETAIL_REFS.get(key)
+        if kind == "aftermath":
+            value = "an aftermath" if value else value
+        elif kind is not None:
+            value = ([names[kind].get(v) for v in value] if isinstance(value, list)
+                     else names[kind].get(value))
+        out[key] = value
+    return out
+
+
+def source_label(entry, game_name):
+    """What a ledger entry points at, without database ids."""
+    if entry.source_type is None:
+        return None
+    if entry.source_type.model == "aftermathstep":
+        step = entry.source
+        return ("aftermath", game_name.get(step.aftermath.game_id), step.phase)
+    return game_name.get(entry.source_id)
