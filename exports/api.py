@@ -60,7 +60,7 @@ class CampaignExportsView(APIView):
         data = ExportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if not services.can_export(request.user, campaign, **data.validated_data):
-            raise PermissionDenied("Only the league's admins and organizers may export.")
+            raise PermissionDenied("You may not run this export of the campaign.")
         job = services.request_export(campaign=campaign, actor=request.user, **data.validated_data)
         code = status.HTTP_201_CREATED if job.is_finished else status.HTTP_202_ACCEPTED
         return Response(ExportJobSerializer(job, context={"request": request}).data, status=code)
@@ -74,7 +74,7 @@ class ExportJobView(APIView):
         """A job's state and progress, and its download URL once ready."""
         job = get_object_or_404(ExportJob.objects.select_related("campaign__league"), pk=pk)
         if not services.can_download(request.user, job):
-            raise PermissionDenied("Only the league's admins and organizers may see this.")
+            raise PermissionDenied("You may not see this export.")
         return Response(ExportJobSerializer(job, context={"request": request}).data)
 
 

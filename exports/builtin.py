@@ -17,4 +17,4 @@ def archive_bytes(campaign, progress) -> tuple[str, str, bytes]:
     return filename, "application/json", body.encode()
 
 
-registry.register("archive", archive_bytes, format="json", label="Full campaign archive")
+registry.register("archive", archive_bytes, format="json", label="full campaign archive")

@@ -23,6 +23,8 @@ class ExportJob(models.Model):
                                  related_name="export_jobs")
     kind = models.CharField(max_length=30, help_text="Which exporter, e.g. 'archive'.")
     format = models.CharField(max_length=10, help_text="e.g. 'json'.")
+    options = models.JSONField(default=dict, blank=True,
+                               help_text="What the exporter was asked for, e.g. a week.")
     requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                      on_delete=models.SET_NULL, related_name="+")
     state = models.CharField(max_length=10, choices=State.choices, default=State.QUEUED)

@@ -1,9 +1,10 @@
 """Exporters by kind and format.
 
-``register(kind, fn)`` adds an exporter: ``fn(campaign, progress)`` returns
+``register(kind, fn)`` adds an exporter: ``fn(campaign, progress, **options)`` returns
 ``(filename, content_type, bytes)`` and calls ``progress(pct)`` (0-100) as it goes.
-``allowed(user, campaign)`` says who may run it (by default the league's admins and
-organizers); standings exports, for example, can follow the campaign's visibility.
+``options`` names the keyword arguments it accepts (the job stores their values, e.g.
+the standings' week). ``allowed(user, campaign)`` says who may run it (by default the
+league's admins and organizers); standings exports follow the campaign's visibility.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from campaign.services.access import can_manage_campaign
 
-ExportFn = Callable[[object, Callable[[int], None]], tuple[str, str, bytes]]
+ExportFn = Callable[..., tuple[str, str, bytes]]
 AllowedFn = Callable[[object, object], bool]
 
 
@@ -24,14 +25,16 @@ class Exporter:
     fn: ExportFn
     label: str
     allowed: AllowedFn
+    options: tuple[str, ...] = ()
 
 
 _EXPORTERS: dict[tuple[str, str], Exporter] = {}
 
 
 def register(kind: str, fn: ExportFn, *, format: str = "json", label: str = "",
-             allowed: AllowedFn = can_manage_campaign) -> None:
-    _EXPORTERS[(kind, format)] = Exporter(kind, format, fn, label or kind, allowed)
+             allowed: AllowedFn = can_manage_campaign, options: tuple[str, ...] = ()) -> None:
+    _EXPORTERS[(kind, format)] = Exporter(kind, format, fn, label or kind, allowed,
+                                          tuple(options))
 
 
 def get(kind: str, format: str) -> Exporter | None:

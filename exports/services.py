@@ -47,12 +47,18 @@ def runs_in_request(campaign) -> bool:
     return campaign.games.count() <= settings.EXPORT_IMMEDIATE_MAX_GAMES
 
 
-def request_export(*, campaign, kind: str, format: str, actor) -> ExportJob:
+def request_export(*, campaign, kind: str, format: str, actor,
+                   options: dict | None = None) -> ExportJob:
     """A new job: finished at once for a small campaign, queued for a large one."""
     exporter = exporter_for(kind, format)
     if not exporter.allowed(actor, campaign):
-        raise PermissionDenied("Only the league's admins and organizers may export this.")
+        raise PermissionDenied(f"You may not export this campaign's {exporter.label}.")
+    options = dict(options or {})
+    unknown = sorted(set(options) - set(exporter.options))
+    if unknown:
+        raise ExportError(f"The {kind!r} export takes no {', '.join(unknown)} option.")
     job = ExportJob.objects.create(campaign=campaign, kind=kind, format=format,
+                                   options=options,
                                    requested_by=actor if actor.is_authenticated else None)
     if runs_in_request(campaign):
         return run_job(job.pk)
@@ -90,8 +96,8 @@ def run_job(job_id: int) -> ExportJob:
             ExportJob.objects.filter(pk=job.pk).update(progress=pct)
 
     try:
-        filename, content_type, body = exporter_for(job.kind, job.format).fn(job.campaign,
-                                                                              progress)
+        filename, content_type, body = exporter_for(job.kind, job.format).fn(
+            job.campaign, progress, **job.options)
         job.file.save(f"{job.pk}-{filename}", ContentFile(body), save=False)
         job.filename, job.content_type = filename, content_type
         job.state, job.progress = ExportJob.State.DONE, 100

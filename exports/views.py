@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,14 +19,19 @@ from exports.forms import ArchiveImportForm
 from exports.models import ExportJob
 
 
-def _job_for(request, pk) -> ExportJob:
+def _job_for(request, pk) -> tuple[ExportJob | None, HttpResponse | None]:
+    """The job when the viewer may run its export (anyone, for a public campaign's
+    standings); else a visitor is sent to log in and a member is refused."""
     job = get_object_or_404(ExportJob.objects.select_related("campaign__league"), pk=pk)
-    if not services.can_download(request.user, job):
-        raise PermissionDenied("Only the league's admins and organizers may see this export.")
-    return job
+    if services.can_download(request.user, job):
+        return job, None
+    if not request.user.is_authenticated:
+        return None, redirect_to_login(request.get_full_path())
+    raise PermissionDenied("You may not see this export.")
 
 
-def _download(job: ExportJob) -> FileResponse:
+def download_response(job: ExportJob) -> FileResponse:
+    """The job's file as an attachment under its own name."""
     return FileResponse(job.file.open("rb"), as_attachment=True, filename=job.filename,
                         content_type=job.content_type or "application/octet-stream")
 
@@ -43,24 +49,26 @@ def export_start(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, str(exc))
         return redirect(campaign)
     if job.is_ready:
-        return _download(job)
+        return download_response(job)
     return redirect(job)
 
 
-@login_required
 def job_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for(request, pk)
+    job, refusal = _job_for(request, pk)
+    if refusal:
+        return refusal
     template = "exports/_job_status.html" if request.htmx else "exports/job.html"
     return render(request, template, {"job": job})
 
 
-@login_required
 def job_download(request: HttpRequest, pk: int) -> HttpResponse:
-    job = _job_for(request, pk)
+    job, refusal = _job_for(request, pk)
+    if refusal:
+        return refusal
     if not job.is_ready:
         messages.info(request, "The file is not ready yet.")
         return redirect(job)
-    return _download(job)
+    return download_response(job)
 
 
 @staff_member_required

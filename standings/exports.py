@@ -116,6 +116,9 @@ def to_pdf(table: StandingsTable) -> bytes:
     return bytes(pdf.output())
 
 
+WRITERS = {"csv": to_csv, "xlsx": to_xlsx, "pdf": to_pdf}
+
+
 def _widths(total: float, metric_columns: int) -> tuple[float, ...]:
     """Rank narrow, names wide, metrics equal; the widths add up to ``total``."""
     fixed = (0.6, 2.4, 2.0, 1.6)

@@ -1,7 +1,9 @@
 """Standings pages: the table as of any week (HTMX swaps it), the history charts, the
 print-ready page, the CSV/XLSX/PDF downloads and the organizer's tie-break form.
 
-Every page follows the campaign's visibility (public, or league members only)."""
+Every page follows the campaign's visibility (public, or league members only). Downloads
+are export jobs (``standings.export_jobs``): a small campaign's file comes back at once,
+a large one's requester is sent to the job page."""
 
 from __future__ import annotations
 
@@ -11,19 +13,23 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign
 from campaign.services.access import can_manage_campaign, can_view_campaign
 from campaign.services.errors import CampaignError
-from standings import exports, metrics
+from exports import services as export_services
+from exports.views import download_response
+from standings import metrics
 from standings.chart import history_charts
 from standings.compute import build_history, build_table
+from standings.export_jobs import KIND
 from standings.facts import CampaignFacts
 from standings.forms import TieBreakForm, WeekForm
 from standings.selectors import load_facts, tie_breaks
 from standings.services import set_tie_breaks
 
-EXPORTERS = {"csv": exports.to_csv, "xlsx": exports.to_xlsx, "pdf": exports.to_pdf}
+EXPORT_BUTTONS = (("xlsx", "Excel (XLSX)"), ("csv", "CSV"), ("pdf", "PDF"))
 
 
 def _campaign_for(request, pk) -> Campaign:
@@ -50,7 +56,8 @@ def standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     facts, _keys, form, table = _table_context(request, campaign)
     context = {"campaign": campaign, "table": table, "form": form,
                "weeks": range(1, facts.last_week + 1), "my_crew": _my_crew(request, facts),
-               "manager": can_manage_campaign(request.user, campaign)}
+               "manager": can_manage_campaign(request.user, campaign),
+               "export_formats": EXPORT_BUTTONS}
     if request.htmx:
         return render(request, "standings/_table.html", context)
     return render(request, "standings/standings.html", context)
@@ -73,15 +80,22 @@ def standings_print(request: HttpRequest, pk: int) -> HttpResponse:
                   {"campaign": campaign, "table": table, "form": form})
 
 
+@require_POST
 def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     campaign = _campaign_for(request, pk)
-    _facts, _keys, form, table = _table_context(request, campaign)
-    if form.is_bound and not form.is_valid():
+    form = WeekForm(request.POST, last_week=load_facts(campaign).last_week)
+    if not form.is_valid():
         messages.error(request, " ".join(form.errors.get("week", [])))
         return redirect("standings:page", campaign.pk)
-    response = HttpResponse(EXPORTERS[fmt](table), content_type=exports.CONTENT_TYPES[fmt])
-    response["Content-Disposition"] = f'attachment; filename="{exports.filename(table, fmt)}"'
-    return response
+    job = export_services.request_export(campaign=campaign, kind=KIND, format=fmt,
+                                         actor=request.user,
+                                         options={"week": form.chosen()})
+    if job.is_ready:
+        return download_response(job)
+    if job.state == job.State.FAILED:
+        messages.error(request, "The file could not be made; please try again later.")
+        return redirect("standings:page", campaign.pk)
+    return redirect(job)
 
 
 @login_required

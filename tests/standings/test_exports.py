@@ -1,5 +1,5 @@
 """Exports: CSV and XLSX read back to the page's figures, the PDF header, and the
-exporters as plain functions over one StandingsTable (for a Celery job later)."""
+exporters as plain functions over one StandingsTable (export jobs run them)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,12 @@ def played(tournament):
     return campaign
 
 
+def downloaded(response) -> bytes:
+    """The body of a download (a file response streams it)."""
+    assert "attachment" in response["Content-Disposition"]
+    return b"".join(response.streaming_content)
+
+
 def xlsx_rows(content: bytes) -> list[list]:
     """The sheet's rows without the empty cells a shorter row is padded with."""
     sheet = load_workbook(io.BytesIO(content)).active
@@ -53,10 +59,10 @@ def test_xlsx_and_csv_read_back_to_the_pages_figures(client, played, week):
     shown = [[cell.rstrip("=") if i == 0 else cell for i, cell in enumerate(row)]
              for row in shown]
 
-    xlsx = client.get(reverse("standings:export", args=[campaign.pk, "xlsx"]), {"week": week})
+    xlsx = client.post(reverse("standings:export", args=[campaign.pk, "xlsx"]), {"week": week})
     assert xlsx["Content-Type"] == exports.CONTENT_TYPES["xlsx"]
     assert f"week-{week}.xlsx" in xlsx["Content-Disposition"]
-    rows = xlsx_rows(xlsx.content)
+    rows = xlsx_rows(downloaded(xlsx))
     assert rows[0] == ["Campaign", campaign.name]
     assert rows[1][0] == "Standings as of" and f"Week {week}" in rows[1][1]
     assert rows[2] == ["Tie-breaks", "Campaign Points > Differential > Victory Points"]
@@ -65,10 +71,10 @@ def test_xlsx_and_csv_read_back_to_the_pages_figures(client, played, week):
     assert all(isinstance(v, int) for row in rows[5:] for v in (row[0], *row[4:]))
     assert as_text(rows[5:]) == shown
 
-    response = client.get(reverse("standings:export", args=[campaign.pk, "csv"]),
-                          {"week": week})
+    response = client.post(reverse("standings:export", args=[campaign.pk, "csv"]),
+                           {"week": week})
     assert response["Content-Type"].startswith("text/csv")
-    parsed = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    parsed = list(csv.reader(io.StringIO(downloaded(response).decode("utf-8-sig"))))
     assert parsed[0] == ["Campaign", campaign.name]
     assert parsed[4][:2] == ["Rank", "Crew"]
     assert parsed[5:] == shown
@@ -76,22 +82,28 @@ def test_xlsx_and_csv_read_back_to_the_pages_figures(client, played, week):
 
 @pytest.mark.django_db
 def test_pdf_download(client, played):
-    response = client.get(reverse("standings:export", args=[played.pk, "pdf"]))
+    response = client.post(reverse("standings:export", args=[played.pk, "pdf"]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF-")
+    assert downloaded(response).startswith(b"%PDF-")
 
 
 @pytest.mark.django_db
 def test_an_export_for_a_week_out_of_range_goes_back_with_a_message(client, played):
-    response = client.get(reverse("standings:export", args=[played.pk, "csv"]), {"week": 7},
-                          follow=True)
+    response = client.post(reverse("standings:export", args=[played.pk, "csv"]), {"week": 7},
+                           follow=True)
     assert response.redirect_chain[-1][0] == reverse("standings:page", args=[played.pk])
     assert "The campaign has reached week 2." in response.content.decode()
 
 
 @pytest.mark.django_db
 def test_unknown_export_formats_are_not_found(client, played):
-    assert client.get(f"/campaigns/{played.pk}/standings/export.docx").status_code == 404
+    assert client.post(f"/campaigns/{played.pk}/standings/export.docx").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_download_is_asked_for_with_a_post(client, played):
+    """Each download makes an export job, so a plain link (or a crawler) cannot start one."""
+    assert client.get(reverse("standings:export", args=[played.pk, "csv"])).status_code == 405
 
 
 def sample_table():

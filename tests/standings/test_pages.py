@@ -61,7 +61,8 @@ def test_a_past_week_swaps_in_with_htmx(client, played):
     assert "<html" not in html and 'id="standings-table"' in html
     assert "Week 1 of 2" in html
     assert [row[1] for row in page_rows(html)] == ["Alpha", "Charlie", "Bravo"]
-    assert "export.xlsx?week=1" in html
+    assert f'action="/campaigns/{campaign.pk}/standings/export.xlsx"' in html
+    assert '<input type="hidden" name="week" value="1">' in html
 
 
 def test_a_week_out_of_range_shows_a_message_and_the_latest(client, played):
@@ -77,20 +78,21 @@ def test_a_week_out_of_range_shows_a_message_and_the_latest(client, played):
 def test_members_only_campaigns_hide_their_standings(client, played):
     campaign, (alpha, _bravo, _charlie), _organizer = played
     Campaign.objects.filter(pk=campaign.pk).update(visibility=Campaign.Visibility.MEMBERS)
-    urls = [reverse("standings:page", args=[campaign.pk]),
-            reverse("standings:history", args=[campaign.pk]),
-            reverse("standings:print", args=[campaign.pk]),
-            reverse("standings:export", args=[campaign.pk, "csv"]),
-            reverse("standings:export", args=[campaign.pk, "xlsx"]),
-            reverse("standings:export", args=[campaign.pk, "pdf"])]
-    for url in urls:
-        assert client.get(url).status_code == 403
+    pages = [reverse("standings:page", args=[campaign.pk]),
+             reverse("standings:history", args=[campaign.pk]),
+             reverse("standings:print", args=[campaign.pk])]
+    downloads = [reverse("standings:export", args=[campaign.pk, fmt])
+                 for fmt in ("csv", "xlsx", "pdf")]
+
+    def statuses():
+        return ([client.get(url).status_code for url in pages]
+                + [client.post(url).status_code for url in downloads])
+
+    assert statuses() == [403] * 6
     client.force_login(UserFactory())
-    for url in urls:
-        assert client.get(url).status_code == 403
+    assert statuses() == [403] * 6
     client.force_login(alpha.player)
-    for url in urls:
-        assert client.get(url).status_code == 200
+    assert statuses() == [200] * 6
 
 
 def test_public_standings_are_open_to_anyone(client, played):
