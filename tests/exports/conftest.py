@@ -9,6 +9,7 @@ from campaign.models import ConstructionEntry, CrewBounty, Fortification, HideOu
 from campaign.services import arsenal, crews, scrip, weeks
 from encounters.models import HiredModel
 from encounters.services import tracker
+from nights import services as nights
 from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
 from tests.encounters.test_week_effects import play
 
@@ -55,6 +56,10 @@ def full_campaign(campaign_week, roster):  # noqa: F811
     alpha.refresh_from_db()
     crews.new_hires(crew=alpha, actor=alpha.player, models=[roster["peon"]])
     campaign.refresh_from_db()
+    night = nights.open_night(campaign=campaign, actor=organizer)
+    for crew in (alpha, bravo):
+        nights.check_in(night=night, crew=crew, actor=organizer)
+    nights.generate_pairings(night=night, actor=organizer, method="standings")
     return campaign, organizer
 
 

@@ -100,6 +100,13 @@ def snapshot(campaign) -> dict:
         })
     subjects = {("campaignweek", w.pk) for w in campaign.weeks.all()} | {
         ("game", g.pk) for g in games} | {("aftermath", a.pk) for a in aftermaths}
+    out["nights"] = [
+        (n.week.number, n.state, n.method, n.date,
+         [{**note, "crew": crew_name.get(note.get("crew"))} for note in n.notes],
+         sorted(crew_name[c.crew_id] for c in n.check_ins.all()),
+         [(p.table, crew_name[p.crew_a_id], crew_name.get(p.crew_b_id), p.bye,
+           game_name.get(p.game_id), p.explanations) for p in n.pairings.order_by("table")])
+        for n in campaign.nights.order_by("id")]
     out["aftermaths"] = [
         (names[("aftermath", a.pk)], crew_name[a.crew_id], a.phase, a.seed, a.dealt, a.hand,
          a.deadline, [(st.phase, st.description, st.by_default, len(st.flips),

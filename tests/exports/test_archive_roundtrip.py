@@ -26,6 +26,7 @@ def test_a_copy_under_a_new_league_slug_shows_the_same_campaign(full_campaign):
     campaign, _ = full_campaign
     before = snapshot(campaign)
     assert before["games"] and before["flips"] and any(c["bounties"] for c in before["crews"])
+    assert before["nights"][0][6] and before["aftermaths"][0][7]  # pairings, steps
     document = json.loads(archive_bytes(campaign, lambda pct: None)[2])
 
     copy = import_campaign(document, league_slug="copied-league")
