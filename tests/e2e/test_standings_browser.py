@@ -12,14 +12,9 @@ from openpyxl import load_workbook
 
 from bench.bench_standings import build_campaign
 from rules.models import Faction
+from tests.e2e.steps import shown_rows
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def shown_rows(page) -> list[list[str]]:
-    return page.eval_on_selector_all(
-        "#standings tbody tr",
-        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.innerText.trim()))")
 
 
 def test_standings_by_week_and_the_xlsx_download(page):
