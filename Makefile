@@ -13,7 +13,8 @@ ci:
 bench:
 	VENV_EXTRAS=test bash -c 'source scripts/_venv.sh && .venv/bin/python -m bench.bench_odds \
 	  && .venv/bin/python -m bench.bench_sheet && .venv/bin/python -m bench.bench_turnover \
-	  && .venv/bin/python -m bench.bench_aftermath'
+	  && .venv/bin/python -m bench.bench_aftermath \
+	  && .venv/bin/python -m bench.bench_standings'
 
 # The same figures on the machine's PostgreSQL and Redis (the turnover benchmark needs them).
 bench-services:

@@ -67,6 +67,9 @@ INSTALLED_APPS = [
     "campaign",
     "encounters",
     "aftermath",
+    "exports",
+    "nights",
+    "standings",
 ]
 
 MIDDLEWARE = [
@@ -146,6 +149,11 @@ STORAGES = {
 }
 MEDIA_ROOT = DATA_DIR / "media"
 MEDIA_URL = "media/"
+
+# --- Exports: campaigns with more games than this export as a background job.
+EXPORT_IMMEDIATE_MAX_GAMES = int(env("EXPORT_IMMEDIATE_MAX_GAMES", "200"))
+# A job still "running" after this long is taken to have lost its worker and may rerun.
+EXPORT_JOB_STALE_SECONDS = int(env("EXPORT_JOB_STALE_SECONDS", "900"))
 
 # --- Redis: broker, results and cache when REDIS_URL is set.
 REDIS_URL = env("REDIS_URL")
@@ -228,7 +236,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"]},
+    "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
+                            "NightStateEnum": "nights.models.CampaignNight.State"},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.

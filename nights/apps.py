@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class NightsConfig(AppConfig):
+    name = "nights"
+    verbose_name = "Campaign nights"

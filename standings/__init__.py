@@ -1,0 +1,1 @@
+"""Standings: pluggable metrics, per-campaign tie-breaks, history and exports (issue 7)."""

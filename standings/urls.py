@@ -1,0 +1,13 @@
+from django.urls import path, re_path
+
+from . import views
+
+app_name = "standings"
+urlpatterns = [
+    path("<int:pk>/standings/", views.standings_page, name="page"),
+    path("<int:pk>/standings/history/", views.standings_history, name="history"),
+    path("<int:pk>/standings/print/", views.standings_print, name="print"),
+    path("<int:pk>/standings/settings/", views.standings_settings, name="settings"),
+    re_path(r"^(?P<pk>[0-9]+)/standings/export\.(?P<fmt>csv|xlsx|pdf)$",
+            views.standings_export, name="export"),
+]

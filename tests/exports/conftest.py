@@ -1,0 +1,80 @@
+"""A campaign with a bit of everything, for the archive and export job tests."""
+
+import pytest
+
+from aftermath.models import Aftermath
+from aftermath.services.automatic import start_game
+from aftermath.services.defaults import take_defaults
+from campaign.models import ConstructionEntry, CrewBounty, Fortification, HideOut
+from campaign.services import arsenal, crews, scrip, weeks
+from encounters.models import HiredModel
+from encounters.services import tracker
+from nights import services as nights
+from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
+from tests.encounters.test_week_effects import play
+
+
+def _kill_bravo_enforcer(alpha, bravo):
+    def kill(game):
+        victim = HiredModel.objects.get(side__game=game, side__key="b",
+                                        arsenal_model__station="enforcer")
+        killer = HiredModel.objects.get(side__game=game, side__key="a", is_leader=True)
+        casualty = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                           model=victim, by_model=killer)
+        tracker.flip_finished_off(casualty=casualty, actor=bravo.player, table_card="3R")
+    return kill
+
+
+@pytest.fixture
+def full_campaign(campaign_week, roster):  # noqa: F811
+    """Two crews, two confirmed games (one casualty) with their Aftermaths, scrip gains and
+    spends, an injury, a skill, a bounty, a hide out, weeks turned over and New Hires in
+    week 2."""
+    campaign, alpha, bravo, organizer = campaign_week
+    first = play(campaign, alpha, bravo, kill=_kill_bravo_enforcer(alpha, bravo))
+    second = play(campaign, alpha, bravo, vp=(2, 4))
+    for game in (first, second):  # the Aftermath: one crew finishes by the defaults
+        start_game(game.pk)
+    take_defaults(Aftermath.objects.get(game=first, crew=bravo).pk)
+    scrip.gain_scrip(alpha, 5, week=1, reason="Won a side bet", actor=organizer, source=first)
+    scrip.gain_scrip(bravo, 4, week=1, reason="Found a cache", actor=organizer)
+    scrip.spend_scrip(bravo, 2, week=1, reason="Bribed a guard", actor=organizer)
+    enforcer = alpha.models.get(station="enforcer")
+    arsenal.add_injury(model=enforcer, actor=organizer, key="fragile", name="Fragile",
+                       stat_effects={"df": -1})
+    arsenal.add_skill(model=alpha.models.get(station="henchman"), actor=organizer,
+                      key="quick", name="Quick", stat_effects={"wk": 1})
+    CrewBounty.objects.create(crew=alpha, bounty_key="hunter", name="Hunter", bought_week=1,
+                              progress={"bounty": "hunter", "target": 3, "contributions": [
+                                  {"game": first.pk, "count": 1, "schemes": []}]})
+    hide_out = HideOut.objects.create(crew=bravo, hide_out_key="warehouse", name="Warehouse")
+    Fortification.objects.create(hide_out=hide_out, key="walls", name="Walls", built_week=1)
+    ConstructionEntry.objects.create(crew=bravo, week=1, amount=3, reason="Salvage",
+                                     actor=organizer)
+    weeks.turn_over(campaign, 2)
+    campaign.refresh_from_db()
+    alpha.refresh_from_db()
+    crews.new_hires(crew=alpha, actor=alpha.player, models=[roster["peon"]])
+    campaign.refresh_from_db()
+    night = nights.open_night(campaign=campaign, actor=organizer)
+    for crew in (alpha, bravo):
+        nights.check_in(night=night, crew=crew, actor=organizer)
+    nights.generate_pairings(night=night, actor=organizer, method="standings")
+    return campaign, organizer
+
+
+@pytest.fixture(autouse=True)
+def _media_in_tmp(settings, tmp_path):
+    """Export files land in a temporary MEDIA_ROOT."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def archive(full_campaign):
+    """The campaign's archive document (as a file holds it)."""
+    import json
+
+    from exports.builtin import archive_bytes
+
+    campaign, _ = full_campaign
+    return json.loads(archive_bytes(campaign, lambda pct: None)[2])
