@@ -16,13 +16,13 @@ from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
     applying,
+    keep_run,
     lock,
     record_step,
     require_phase,
     require_player,
     save,
     store_flips,
-    use_hand,
 )
 from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade
 from campaign.services import arsenal, hideouts, scrip
@@ -66,10 +66,8 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> None:
         current["question"] = outcome.as_dict()
         return
     flip = outcome.result
-    records = store_flips(aftermath, [flip.step], start=aftermath.dealt)
-    aftermath.dealt += len(outcome.dealt)
-    use_hand(aftermath, outcome.cheated)
-    current.update(question=None, card=flip.step.card.code, value=flip.options.value,
+    records = keep_run(aftermath, outcome, [flip.step], current)
+    current.update(card=flip.step.card.code, value=flip.options.value,
                    cheated=flip.step.cheated, bought=[])
     record_step(aftermath, f"{flip.step.purpose}: {flip.step.card.code}"
                 + (" (cheated)" if flip.step.cheated else ""), actor=actor,

@@ -87,6 +87,23 @@ def use_hand(aftermath: Aftermath, cheated) -> None:
         aftermath.hand.remove(code)
 
 
+def ask(aftermath: Aftermath, holder: dict, question) -> Aftermath:
+    """Stop at a Cheat question: keep it in the phase's state until it is answered."""
+    holder["question"] = question.as_dict()
+    save(aftermath, "state")
+    return aftermath
+
+
+def keep_run(aftermath: Aftermath, outcome, steps, holder: dict) -> list[FlipRecord]:
+    """A finished run counts: its flips are recorded from the deck's position, the
+    position moves past them, the cards cheated in leave the hand."""
+    records = store_flips(aftermath, steps, start=aftermath.dealt)
+    aftermath.dealt += len(outcome.dealt)
+    use_hand(aftermath, outcome.cheated)
+    holder["question"] = None
+    return records
+
+
 def save(aftermath: Aftermath, *fields: str) -> None:
     aftermath.version += 1
     aftermath.save(update_fields=[*fields, "version", "updated_at"])

@@ -15,13 +15,13 @@ from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
     applying,
+    ask,
+    keep_run,
     lock,
     record_step,
     require_phase,
     require_player,
     save,
-    store_flips,
-    use_hand,
 )
 from aftermath.services.injuries import _apply, _chart_keys, inapplicable
 from campaign.models import ArsenalModel, ArsenalUpgrade, Fortification
@@ -52,13 +52,9 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
     model = ArsenalModel.objects.select_related("card").get(pk=doctor["model"])
     outcome = _run(aftermath, model)
     if isinstance(outcome, flipping.Question):
-        doctor["question"] = outcome.as_dict()
-        save(aftermath, "state")
-        return aftermath
+        return ask(aftermath, doctor, outcome)
     visit = outcome.result
-    records = store_flips(aftermath, visit.steps, start=aftermath.dealt)
-    aftermath.dealt += len(outcome.dealt)
-    use_hand(aftermath, outcome.cheated)
+    records = keep_run(aftermath, outcome, visit.steps, doctor)
     step = record_step(aftermath, f"The Doc's: {model.card.name} ({visit.result_key})",
                        actor=actor, by_default=by_default, flips=records,
                        removed=visit.removes_injuries, model=model.pk)

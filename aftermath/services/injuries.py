@@ -17,13 +17,13 @@ from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
     applying,
+    ask,
+    keep_run,
     lock,
     record_step,
     require_phase,
     require_player,
     save,
-    store_flips,
-    use_hand,
 )
 from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade
 from campaign.services import arsenal, hideouts, scrip
@@ -104,14 +104,10 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
     model = _model(aftermath, state["current"])
     outcome = _run(aftermath, model)
     if isinstance(outcome, flipping.Question):
-        state["question"] = outcome.as_dict()
-        save(aftermath, "state")
-        return aftermath
+        return ask(aftermath, state, outcome)
     result = outcome.result
-    records = store_flips(aftermath, result.steps, start=aftermath.dealt)
-    aftermath.dealt += len(outcome.dealt)
-    use_hand(aftermath, outcome.cheated)
-    state.update(question=None, answers=[])
+    records = keep_run(aftermath, outcome, result.steps, state)
+    state["answers"] = []
     step = record_step(aftermath, _describe(model, result), actor=actor, by_default=by_default,
                        flips=records, model=model.pk, gained=[r.key for r in result.gained],
                        annihilated=result.annihilated, traitor=result.traitor)

@@ -16,13 +16,12 @@ from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
     applying,
+    ask,
+    keep_run,
     lock,
     record_step,
     require_phase,
     require_player,
-    save,
-    store_flips,
-    use_hand,
 )
 from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade
 from campaign.services import arsenal
@@ -68,14 +67,9 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
     reward = aftermath.state["reward"]
     outcome = _run(aftermath)
     if isinstance(outcome, flipping.Question):
-        reward["question"] = outcome.as_dict()
-        save(aftermath, "state")
-        return aftermath
+        return ask(aftermath, reward, outcome)
     result = outcome.result
-    records = store_flips(aftermath, result.steps, start=aftermath.dealt)
-    aftermath.dealt += len(outcome.dealt)
-    use_hand(aftermath, outcome.cheated)
-    reward["question"] = None
+    records = keep_run(aftermath, outcome, result.steps, reward)
     if result.reward is None:
         record_step(aftermath, "Reward flip: the crew already has every result", actor=actor,
                     by_default=by_default, flips=records)

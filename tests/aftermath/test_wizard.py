@@ -103,21 +103,28 @@ def test_only_the_crews_player_takes_its_aftermath(campaign_week):
         barter.flip(aftermath=a, actor=bravo.player)
 
 
+def _finish_barter(aftermath, actor):
+    """Flip every Barter card, keep it, buy nothing."""
+    aftermath = fresh(aftermath)
+    while aftermath.phase == "barter":
+        current = aftermath.state["barter"]["current"]
+        if current is None:
+            barter.flip(aftermath=aftermath, actor=actor)
+        elif current.get("question"):
+            barter.answer(aftermath=aftermath, actor=actor, card=None)
+        else:
+            barter.next_card(aftermath=aftermath, actor=actor)
+        aftermath = fresh(aftermath)
+    return aftermath
+
+
 def test_a_bounty_completed_over_two_games_earns_a_card_and_a_reward(campaign_week):
     campaign, alpha, bravo, _ = campaign_week
     campaign.max_games_per_week = 5
     campaign.save()
     scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
     game = play(campaign, alpha, bravo, vp=(2, 4))
-    a = aftermaths(game)["a"]
-    while a.phase == "barter":
-        a = fresh(a)
-        if a.state["barter"]["current"] is None:
-            a = barter.flip(aftermath=a, actor=alpha.player)
-        elif a.state["barter"]["current"].get("question"):
-            a = barter.answer(aftermath=a, actor=alpha.player, card=None)
-        else:
-            a = barter.next_card(aftermath=a, actor=alpha.player)
+    a = _finish_barter(aftermaths(game)["a"], alpha.player)
     assert a.phase == "bounty"
     with pytest.raises(AftermathError, match="only open to"):
         bounty.buy(aftermath=fresh(a), actor=alpha.player, key="strike-from-darkness")
@@ -132,15 +139,7 @@ def test_a_bounty_completed_over_two_games_earns_a_card_and_a_reward(campaign_we
     a3 = aftermaths(third)["a"]
     assert CrewBounty.objects.get(pk=bought.pk).status == "completed"
     assert len(a3.hand) == 2  # one more card for the bounty's final part
-    while a3.phase == "barter":
-        a3 = fresh(a3)
-        current = a3.state["barter"]["current"]
-        if current is None:
-            a3 = barter.flip(aftermath=a3, actor=alpha.player)
-        elif current.get("question"):
-            a3 = barter.answer(aftermath=a3, actor=alpha.player, card=None)
-        else:
-            a3 = barter.next_card(aftermath=a3, actor=alpha.player)
+    a3 = _finish_barter(a3, alpha.player)
     assert a3.phase == "reward"
     a3 = reward.choose(aftermath=fresh(a3), actor=alpha.player, chart="generic")
     while a3.phase == "reward":
@@ -150,34 +149,16 @@ def test_a_bounty_completed_over_two_games_earns_a_card_and_a_reward(campaign_we
     assert ArsenalUpgrade.objects.filter(crew=alpha, table_key=rewarded.detail["reward"]).exists()
     fourth = play(campaign, alpha, bravo, vp=(2, 4), strategy=strategy)
     a4 = aftermaths(fourth)["a"]
-    while a4.phase == "barter":
-        a4 = fresh(a4)
-        current = a4.state["barter"]["current"]
-        if current is None:
-            a4 = barter.flip(aftermath=a4, actor=alpha.player)
-        elif current.get("question"):
-            a4 = barter.answer(aftermath=a4, actor=alpha.player, card=None)
-        else:
-            a4 = barter.next_card(aftermath=a4, actor=alpha.player)
+    a4 = _finish_barter(a4, alpha.player)
     if a4.phase == "bounty":
         with pytest.raises(AftermathError, match="already accomplished"):
             bounty.buy(aftermath=fresh(a4), actor=alpha.player, key="build-a-reputation")
 
 
 def _to_injuries(aftermath, actor):
-    aftermath = fresh(aftermath)
-    while aftermath.phase in ("barter", "bounty", "reward"):
-        if aftermath.phase == "bounty":
-            aftermath = bounty.skip(aftermath=aftermath, actor=actor)
-            continue
-        current = aftermath.state["barter"]["current"]
-        if current is None:
-            aftermath = barter.flip(aftermath=aftermath, actor=actor)
-        elif current.get("question"):
-            aftermath = barter.answer(aftermath=aftermath, actor=actor, card=None)
-        else:
-            aftermath = barter.next_card(aftermath=aftermath, actor=actor)
-        aftermath = fresh(aftermath)
+    aftermath = _finish_barter(aftermath, actor)
+    if aftermath.phase == "bounty":
+        aftermath = fresh(bounty.skip(aftermath=aftermath, actor=actor))
     return aftermath
 
 
