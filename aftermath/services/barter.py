@@ -15,6 +15,7 @@ from aftermath.models import Aftermath
 from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
+    add_answer,
     applying,
     keep_run,
     lock,
@@ -92,13 +93,9 @@ def flip(*, aftermath: Aftermath, actor, by_default: bool = False) -> Aftermath:
 def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = False
            ) -> Aftermath:
     """Cheat the open Barter flip with ``card`` from the hand, or keep it (None)."""
-    aftermath = lock(aftermath)
-    require_player(actor, aftermath)
-    require_phase(aftermath, Phase.BARTER)
-    current = aftermath.state["barter"]["current"]
-    if not current or not current.get("question"):
-        raise AftermathError("There is no Barter flip waiting for a Cheat decision.")
-    current["answers"].append(card or None)
+    aftermath, _ = add_answer(aftermath, actor, Phase.BARTER,
+                              lambda state: state["barter"]["current"], card,
+                              "There is no Barter flip waiting for a Cheat decision.")
     _settle(aftermath, actor, by_default)
     save(aftermath, "state", "hand", "dealt")
     return aftermath

@@ -87,6 +87,21 @@ def use_hand(aftermath: Aftermath, cheated) -> None:
         aftermath.hand.remove(code)
 
 
+def add_answer(aftermath: Aftermath, actor, phase: str, holder_of, card: str | None,
+               refusal: str) -> tuple[Aftermath, dict]:
+    """Lock the Aftermath, check who decides and the phase, and add ``card`` (or None:
+    keep the flip) to the open Cheat question's answers; ``holder_of(state)`` finds the
+    phase's flip in progress."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, phase)
+    holder = holder_of(aftermath.state) or {}
+    if not holder.get("question"):
+        raise AftermathError(refusal)
+    holder["answers"].append(card or None)
+    return aftermath, holder
+
+
 def ask(aftermath: Aftermath, holder: dict, question) -> Aftermath:
     """Stop at a Cheat question: keep it in the phase's state until it is answered."""
     holder["question"] = question.as_dict()

@@ -14,6 +14,7 @@ from aftermath.models import Aftermath
 from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
+    add_answer,
     applying,
     ask,
     keep_run,
@@ -103,13 +104,9 @@ def visit_doctor(*, aftermath: Aftermath, actor, model: ArsenalModel,
 @transaction.atomic
 def doctor_answer(*, aftermath: Aftermath, actor, card: str | None,
                   by_default: bool = False) -> Aftermath:
-    aftermath = lock(aftermath)
-    require_player(actor, aftermath)
-    require_phase(aftermath, Phase.EXTRAS)
-    doctor = aftermath.state["extras"].get("doctor") or {}
-    if not doctor.get("question"):
-        raise AftermathError("The Doc's flip is not waiting for a Cheat decision.")
-    doctor["answers"].append(card or None)
+    aftermath, _ = add_answer(aftermath, actor, Phase.EXTRAS,
+                              lambda state: state["extras"].get("doctor"), card,
+                              "The Doc's flip is not waiting for a Cheat decision.")
     return _settle(aftermath, actor, by_default)
 
 

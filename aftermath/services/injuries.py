@@ -16,6 +16,7 @@ from aftermath.models import Aftermath
 from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
+    add_answer,
     applying,
     ask,
     keep_run,
@@ -217,13 +218,9 @@ def flip(*, aftermath: Aftermath, actor, model: ArsenalModel,
 @transaction.atomic
 def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = False
            ) -> Aftermath:
-    aftermath = lock(aftermath)
-    require_player(actor, aftermath)
-    require_phase(aftermath, Phase.INJURIES)
-    state = aftermath.state["injuries"]
-    if not state.get("question"):
-        raise AftermathError("No Injury flip is waiting for a Cheat decision.")
-    state["answers"].append(card or None)
+    aftermath, _ = add_answer(aftermath, actor, Phase.INJURIES,
+                              lambda state: state["injuries"], card,
+                              "No Injury flip is waiting for a Cheat decision.")
     return _settle(aftermath, actor, by_default)
 
 

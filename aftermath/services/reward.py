@@ -15,6 +15,7 @@ from aftermath.models import Aftermath
 from aftermath.services import flow
 from aftermath.services.common import (
     AftermathError,
+    add_answer,
     applying,
     ask,
     keep_run,
@@ -122,11 +123,7 @@ def choose(*, aftermath: Aftermath, actor, chart: str, take: str = "",
 @transaction.atomic
 def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = False
            ) -> Aftermath:
-    aftermath = lock(aftermath)
-    require_player(actor, aftermath)
-    require_phase(aftermath, Phase.REWARD)
-    reward = aftermath.state["reward"]
-    if not reward.get("question"):
-        raise AftermathError("The Reward flip is not waiting for a Cheat decision.")
-    reward["answers"].append(card or None)
+    aftermath, _ = add_answer(aftermath, actor, Phase.REWARD,
+                              lambda state: state["reward"], card,
+                              "The Reward flip is not waiting for a Cheat decision.")
     return _settle(aftermath, actor, by_default)
