@@ -88,28 +88,12 @@ def _play_games(count: int, crews: int) -> list[int]:
     """``count`` confirmed games between ``crews`` crews, the job not yet sent."""
     from unittest import mock
 
-    from campaign.models import Campaign
-    from campaign.services import crews as crew_services
-    from campaign.services import weeks
     from tests.aftermath.conftest import play
-    from tests.campaign.factories import CampaignFactory, CrewFactory, guild_roster, member
+    from tests.campaign.factories import campaign_in_week_one, guild_roster
 
-    roster = guild_roster()
-    campaign = CampaignFactory(status=Campaign.Status.RUNNING, max_games_per_week=14)
-    built = []
-    for i in range(crews):
-        crew = CrewFactory(campaign=campaign, player=member(campaign.league), name=f"Crew {i}")
-        crew_services.build_starting_arsenal(
-            crew=crew, actor=crew.player, leader=roster["henchman"],
-            models=[roster["minion"], roster["minion"], roster["enforcer"]])
-        crew.refresh_from_db()
-        built.append(crew)
-    weeks.ensure_weeks(campaign)
-    organizer = member(campaign.league, "organizer")
-    weeks.set_event(week=campaign.weeks.get(number=1), actor=organizer,
-                    event_key="contract-work", reason="bench")
-    weeks.turn_over(campaign, 1)
-    campaign.refresh_from_db()
+    campaign, built, _ = campaign_in_week_one(
+        guild_roster(), [f"Crew {i}" for i in range(crews)], upgrade=False,
+        max_games_per_week=14)
     ids = []
     with mock.patch("aftermath.tasks.process_game.delay"):
         for n in range(count):

@@ -121,3 +121,31 @@ def guild_roster():
         "upgrade": UpgradeFactory(name="Badge", cost=1, factions=["guild"]),
         "neverborn_upgrade": UpgradeFactory(name="Thorns", cost=1, factions=["neverborn"]),
     }
+
+
+def campaign_in_week_one(roster, names=("Alpha", "Bravo"), *,
+                         models=("minion", "minion", "enforcer"), upgrade=True,
+                         event="contract-work", **options):
+    """A running campaign in week 1 (its event set by hand, games open) with one built
+    crew per name; returns (campaign, crews, organizer). ``models`` are roster keys hired
+    beside the Henchman leader; ``upgrade`` puts the roster's upgrade on the leader."""
+    from campaign.services import crews as crew_services
+    from campaign.services import weeks
+
+    campaign = CampaignFactory(status=Campaign.Status.RUNNING, **options)
+    built = []
+    for name in names:
+        crew = CrewFactory(campaign=campaign, player=member(campaign.league), name=name)
+        extra = {"upgrade": roster["upgrade"], "upgrade_on_index": -1} if upgrade else {}
+        crew_services.build_starting_arsenal(
+            crew=crew, actor=crew.player, leader=roster["henchman"],
+            models=[roster[key] for key in models], **extra)
+        crew.refresh_from_db()
+        built.append(crew)
+    weeks.ensure_weeks(campaign)
+    organizer = member(campaign.league, "organizer")
+    weeks.set_event(week=campaign.weeks.get(number=1), actor=organizer, event_key=event,
+                    reason="Fixed for the test")
+    weeks.turn_over(campaign, 1)
+    campaign.refresh_from_db()
+    return campaign, built, organizer
