@@ -1,6 +1,14 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("Accounts")
+
+    def ready(self):
+        from django.contrib.auth.signals import user_logged_in
+
+        from .language import apply_at_login
+
+        user_logged_in.connect(apply_at_login, dispatch_uid="accounts.language.apply_at_login")

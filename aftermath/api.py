@@ -10,6 +10,7 @@ Aftermath a 403, and refusals from the services a 400 (``config.api``).
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, status, viewsets
@@ -76,7 +77,7 @@ class AftermathViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         rows = visible_aftermaths(self.request.user).order_by("game_id", "side_key")
         game = self.request.query_params.get("game")
         if game is not None:
-            if not game.isdigit():
+            if not (game.isascii() and game.isdigit()) or len(game) > 18:
                 raise ValidationError({"game": ["A game id is a whole number."]})
             rows = rows.filter(game_id=int(game))
         return rows
@@ -109,13 +110,13 @@ class AftermathViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     def _act(self, request, name: str) -> Response:
         aftermath = self.get_object()
         if not sees_secrets(request.user, aftermath):
-            raise PermissionDenied("Only the crew's player (or an organizer) takes its "
-                                   "Aftermath.")
+            raise PermissionDenied(gettext("Only the crew's player (or an organizer) takes its "
+                                   "Aftermath."))
         spec = ACTIONS[name]
         data = {}
         if spec.form is not None:
             if not isinstance(request.data, dict):
-                raise ValidationError({"non_field_errors": ["Send an object of fields."]})
+                raise ValidationError({"non_field_errors": [gettext("Send an object of fields.")]})
             form = spec.form(request.data, aftermath=aftermath)
             if not form.is_valid():
                 return Response(field_errors(form), status=status.HTTP_400_BAD_REQUEST)

@@ -1,7 +1,6 @@
-from rest_framework.routers import SimpleRouter
-
 from aftermath.api import AftermathViewSet
+from config.routers import Router
 
-router = SimpleRouter()
+router = Router()
 router.register("aftermaths", AftermathViewSet, basename="aftermath")
 urlpatterns = router.urls

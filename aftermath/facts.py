@@ -1,8 +1,9 @@
 """What the Aftermath reads from a game's frozen record (``Game.record``), per crew.
 
 The record is fixed when the result counts, so every run of the Aftermath sees the same
-facts. Bounty goals that need table details the record does not hold (markers, quarters)
-count as not met; see ``docs/rules-decisions.md``, "Aftermath".
+facts. Its format is the engine's (``rules.engine.record``); a version 1 record (before
+models, markers and end-of-game facts were recorded) still reads, and the goals that need
+what it lacks count as not met.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.engine import bounties
+from rules.engine import record as game_record
 from rules.engine.scoring import STANDARD
 
 
@@ -33,6 +35,7 @@ class SideFacts:
     other_rating: int
     played: tuple[int, ...]
     finished_off: tuple[int, ...]
+    traveler_barter_flips: int = 0
 
     @property
     def full_strategy(self) -> bool:
@@ -57,32 +60,14 @@ def side_facts(record: dict, key: str) -> SideFacts:
         other_rating=int(opp.get("campaign_rating") or 0),
         played=tuple(side.get("played") or ()),
         finished_off=tuple(m for m in side.get("finished_off") or () if m),
+        traveler_barter_flips=int(side.get("traveler_barter_flips") or 0),
     )
 
 
 def bounty_facts(game_id: int, record: dict, key: str,
-                 stations: dict[int, str]) -> bounties.GameFacts:
-    """The record as one crew's ``GameFacts``; ``stations`` maps arsenal model ids to
-    their station (for goals about Masters, Minions...)."""
-    side, opp = record["sides"][key], record["sides"][other(key)]
-    casualties = []
-    for kill in record.get("kills") or ():
-        victim_side = kill.get("victim_side")
-        victim = ("friendly" if victim_side == key else
-                  "opposing" if victim_side == other(key) else "neutral")
-        casualties.append(bounties.Casualty(
-            victim=victim, how=kill.get("how") or "killed",
-            by_us=kill.get("by_side") == key, is_leader=bool(kill.get("victim_is_leader")),
-            station=stations.get(kill.get("victim")),
-        ))
-    return bounties.GameFacts(
-        game=game_id, won=record.get("winner") == key,
-        withdrew=side.get("withdrew_on_turn") is not None,
-        strategy_vp=sum(int(v) for v in (side.get("strategy_vp") or {}).values()),
-        opponent_strategy_vp=sum(int(v) for v in (opp.get("strategy_vp") or {}).values()),
-        schemes=tuple(bounties.SchemeResult(s["scheme"], int(s.get("vp") or 0),
-                                            bool(s.get("revealed")))
-                      for s in side.get("schemes") or ()),
-        event_scrip=int(side.get("event_scrip") or 0),
-        casualties=tuple(casualties),
-    )
+                 stations: dict[int, str] | None = None) -> bounties.GameFacts:
+    """The record as one crew's ``GameFacts`` (``rules.engine.record.game_facts``).
+    ``stations`` maps arsenal model ids to their station, for a version 1 record (which
+    names no models)."""
+    return game_record.game_facts(game_record.GameRecord.from_dict(record), key, game_id,
+                                  stations=stations)

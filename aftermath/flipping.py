@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from rules.engine.cards import Card
 from rules.engine.deck import FateDeck
 from rules.engine.errors import RulesError
@@ -28,9 +30,12 @@ class Question:
     purpose: str
     card: str
     hand: tuple[str, ...]
+    #: Cards turned over so far in this run (a reflip discards them all).
+    dealt: int = 1
 
     def as_dict(self) -> dict:
-        return {"purpose": self.purpose, "card": self.card, "hand": list(self.hand)}
+        return {"purpose": self.purpose, "card": self.card, "hand": list(self.hand),
+                "dealt": self.dealt}
 
 
 @dataclass
@@ -72,12 +77,14 @@ class Dealer:
 
 
 def run(engine: Callable[..., Any], *, seed: int, skip: int, hand: Sequence[str],
-        answers: Sequence[str | None], **kwargs) -> Run | Question:
+        answers: Sequence[str | None], ask_empty: bool = False, **kwargs) -> Run | Question:
     """Run ``engine(draw, cheat=..., **kwargs)`` with ``answers`` to its Cheat questions.
 
     An answer is a hand card's code or None (no Cheat). With no cards left in hand the
-    engine is never asked (there is nothing to decide). A card that is not in the hand is
-    a ``RulesError``.
+    engine is never asked (there is nothing to decide), except for its first question
+    when ``ask_empty`` says a reflip may be offered there (Surgical Tools, the Library):
+    the player then keeps the card or reflips it. A card that is not in the hand is a
+    ``RulesError``.
     """
     dealer = Dealer(seed, skip)
     left = list(hand)
@@ -86,17 +93,20 @@ def run(engine: Callable[..., Any], *, seed: int, skip: int, hand: Sequence[str]
 
     def cheat(purpose: str, card: Card) -> Card | None:
         nonlocal asked
-        if not left:
+        if not left and not (ask_empty and asked == 0):
             return None
         if asked >= len(answers):
-            raise _Stop(Question(purpose, card.code, tuple(left)))
+            raise _Stop(Question(purpose, card.code, tuple(left), len(dealer.dealt)))
         answer = answers[asked]
         asked += 1
         if answer is None:
             return None
         played = Card.parse(answer)
         if played.code not in left:
-            raise RulesError(f"{played.code} is not in the Aftermath hand ({', '.join(left)}).")
+            raise RulesError(
+                gettext("%(code)s is not in the Aftermath hand (%(join)s).")
+                % {"code": played.code, "join": ", ".join(left)}
+            )
         left.remove(played.code)
         cheated.append(played.code)
         return played
@@ -106,5 +116,5 @@ def run(engine: Callable[..., Any], *, seed: int, skip: int, hand: Sequence[str]
     except _Stop as stop:
         return stop.question
     if asked < len(answers):
-        raise RulesError("More Cheat answers were given than the flips asked for.")
+        raise RulesError(gettext("More Cheat answers were given than the flips asked for."))
     return Run(result, dealer.dealt, cheated)

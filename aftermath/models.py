@@ -16,19 +16,21 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from campaign.lifecycle import StateMachine
+from campaign.sheet_cache import SheetRowsQuerySet
 
 
 class Aftermath(models.Model):
     class Phase(models.TextChoices):
-        PENDING = "pending", "Waiting for the automatic part"
-        BARTER = "barter", "Barter"
-        REWARD = "reward", "Reward flip"
-        BOUNTY = "bounty", "Purchase a Bounty"
-        INJURIES = "injuries", "Injuries"
-        EXTRAS = "extras", "The Doc's and the hide out"
-        DONE = "done", "Done"
+        PENDING = "pending", gettext_lazy("Waiting for the automatic part")
+        BARTER = "barter", gettext_lazy("Barter")
+        REWARD = "reward", gettext_lazy("Reward flip")
+        BOUNTY = "bounty", gettext_lazy("Purchase a Bounty")
+        INJURIES = "injuries", gettext_lazy("Injuries")
+        EXTRAS = "extras", gettext_lazy("The Doc's and the hide out")
+        DONE = "done", gettext_lazy("Done")
 
     ORDER = (Phase.PENDING, Phase.BARTER, Phase.REWARD, Phase.BOUNTY, Phase.INJURIES,
              Phase.EXTRAS, Phase.DONE)
@@ -48,18 +50,29 @@ class Aftermath(models.Model):
                                  on_delete=models.SET_NULL, related_name="+")
     week = models.PositiveSmallIntegerField()
     phase = models.CharField(max_length=10, choices=Phase.choices, default=Phase.PENDING)
-    seed = models.CharField(max_length=24, help_text="The Aftermath deck's seed.")
-    dealt = models.PositiveIntegerField(default=0, help_text="Cards dealt from the deck so far.")
-    hand = models.JSONField(default=list, blank=True,
-                            help_text="Cards left in the Aftermath hand (secret to the crew).")
-    state = models.JSONField(default=dict, blank=True,
-                             help_text="The open phase's progress and pending question.")
-    deadline = models.DateTimeField(null=True, blank=True,
-                                    help_text="When the defaults are taken for the player.")
+    seed = models.CharField(max_length=24, help_text=gettext_lazy("The Aftermath deck's seed."))
+    dealt = models.PositiveIntegerField(
+        default=0, help_text=gettext_lazy("Cards dealt from the deck so far.")
+    )
+    hand = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Cards left in the Aftermath hand (secret to the crew)."),
+    )
+    state = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("The open phase's progress and pending question."),
+    )
+    deadline = models.DateTimeField(
+        null=True, blank=True, help_text=gettext_lazy("When the defaults are taken for the player.")
+    )
     defaults_taken = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=0)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["game", "side_key"]
@@ -86,11 +99,17 @@ class AftermathStep(models.Model):
     phase = models.CharField(max_length=10)
     description = models.CharField(max_length=250)
     detail = models.JSONField(default=dict, blank=True)
-    flips = models.JSONField(default=list, blank=True,
-                             help_text="Ids of the FlipRecords this step made, in order.")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
-    by_default = models.BooleanField(default=False, help_text="Taken at the deadline.")
+    flips = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Ids of the FlipRecords this step made, in order."),
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_default = models.BooleanField(
+        default=False, help_text=gettext_lazy("Taken at the deadline.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

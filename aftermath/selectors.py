@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.utils.translation import gettext_lazy
 
 from aftermath.models import Aftermath, AftermathStep
-from aftermath.services import barter, bounty, reward
+from aftermath.services import barter, bounty, grand_tomb, injuries, reward
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, CrewBounty
 from campaign.services import arsenal, hideouts
 from encounters.selectors import can_view_game, visible_games
@@ -22,6 +23,13 @@ from league.models import MANAGING_ROLES, Membership
 from rules import tables
 
 Phase = Aftermath.Phase
+#: The reasons for extra Barter flips (``barter_flips.barter_flips``), as shown.
+BARTER_REASONS = {
+    "the Hide Out": gettext_lazy("the Hide Out"),
+    "Deep Pockets": gettext_lazy("Deep Pockets"),
+    "New Tools": gettext_lazy("New Tools"),
+    "the Lonely Traveler": gettext_lazy("the Lonely Traveler"),
+}
 #: The phases a player walks through (``pending`` is the automatic part before them).
 PHASES = Aftermath.ORDER[1:]
 
@@ -63,7 +71,8 @@ def pending_question(aftermath: Aftermath) -> dict | None:
     """The Cheat question the open phase waits on: {purpose, card, hand}, or None."""
     state = aftermath.state or {}
     if aftermath.phase == Phase.BARTER:
-        return ((state.get("barter") or {}).get("current") or {}).get("question")
+        current = (state.get("barter") or {}).get("current") or {}
+        return (current.get("thirst") or {}).get("question") or current.get("question")
     if aftermath.phase in (Phase.REWARD, Phase.INJURIES):
         return (state.get(aftermath.phase) or {}).get("question")
     if aftermath.phase == Phase.EXTRAS:
@@ -137,7 +146,9 @@ def aftermath_view(aftermath: Aftermath, user, *, change: int = 0) -> AftermathV
 
 
 def _model_row(model: ArsenalModel, skills: list[ArsenalUpgrade]) -> dict:
+    """A model with the Skills that use its slots (Change of Station does not)."""
     limit = arsenal.max_skills(model.station)
+    skills = arsenal.counted_skills(model, skills)
     return {"id": model.pk, "name": model.card.name, "station": model.station,
             "skills": [{"id": s.pk, "name": s.name} for s in skills],
             "at_limit": len(skills) >= limit, "can_learn": limit > 0}
@@ -173,7 +184,10 @@ def _barter(aftermath: Aftermath, change: int) -> dict:
            "bought": list(current.get("bought") or ()), "changes": changes, "change": change,
            "cash_box": "cash-box" in hideouts.owned_keys(aftermath.crew)
            and not aftermath.state.get("cash_box_used"),
-           "offer": [], "models": [], "full_models": []}
+           "fine_liquor": barter.can_reflip(aftermath),
+           "offer": [], "models": [], "full_models": [],
+           "extras": [{"flips": n, "reason": str(BARTER_REASONS.get(why, why))}
+                      for n, why in aftermath.state.get("barter_extras") or ()]}
     options = barter.offer(aftermath, change)
     if options is not None:
         out["value"] = options.value
@@ -194,11 +208,19 @@ def _reward(aftermath: Aftermath) -> dict:
     master = None if crew.campaign.before_the_event else reward.master(aftermath)
     completed = aftermath.state.get("bounty_completed")
     name = next((b.name for b in tables.bounties().rows if b.key == completed), completed)
-    return {"bounty": name, "chart": state.get("chart", ""),
+    place = state.get("place")
+    if place:
+        rows = [_model_row(m, [u for u in m.upgrades.all()
+                               if u.kind == ArsenalUpgrade.Kind.SKILL
+                               and u.status == ArsenalUpgrade.Status.ACTIVE])
+                for m in reward.candidates(aftermath, place)]
+        place = {**place, "models": rows,
+                 "full_models": [m for m in rows if m["at_limit"] and m["skills"]]}
+    return {"bounty": name, "chart": state.get("chart", ""), "place": place,
             "charts": [{"key": c, "name": "Generic" if c == "generic" else crew.faction.name}
                        for c in reward.charts(aftermath)],
             "avatar": {"chart": crew.faction.code, "master": master.card.name}
-            if master else None}
+            if master else None, "library": reward.can_reflip(aftermath)}
 
 
 def _bounty(aftermath: Aftermath) -> dict:
@@ -220,7 +242,14 @@ def _injuries(aftermath: Aftermath) -> dict:
         choice = {**choice, "model_name": models.get(choice["model"], {}).get("name", ""),
                   "skills": models.get(choice["model"], {}).get("skills", [])}
     return {"remaining": [models[pk] for pk in remaining if pk in models],
-            "current": models.get(current), "skill_choice": choice}
+            "current": models.get(current), "skill_choice": choice,
+            "foot": state.get("foot"), "surgical_tools": injuries.can_reflip(aftermath),
+            "wrastlin": injuries.can_wrastle(aftermath),
+            "effect_choice": state.get("effect_choice") and {
+                **state["effect_choice"], "summary": next(
+                    (r.summary for r in tables.faction_injury_chart(aftermath.crew.faction.code)
+                     .rows if r.key == state["effect_choice"]["key"]), "")},
+            "walls": injuries.FORTIFIED_WALLS in hideouts.owned_keys(aftermath.crew)}
 
 
 def _extras(aftermath: Aftermath) -> dict:
@@ -239,6 +268,15 @@ def _extras(aftermath: Aftermath) -> dict:
                             {"key": f.key, "name": f.name, "cm": f.cm, "summary": f.summary,
                              "refusal": hideouts.fortification_refusal(crew, f.key)}
                             for f in tables.fortifications(hide_out.hide_out_key)]}
+        from aftermath.services.extras import TABLE_SCRIP
+
+        claimed = set((aftermath.state.get("extras") or {}).get("scrip_claimed") or ())
+        built = {f.key: f.name for f in hide_out.fortifications.all()}
+        out["build"]["tomb"] = [{"id": c.pk, "name": c.model.name}
+                                for c in grand_tomb.choices(aftermath)]
+        out["build"]["claims"] = [
+            {"key": key, "name": built[key], "amount": amount, "why": why}
+            for key, (amount, why) in TABLE_SCRIP.items() if key in built and key not in claimed]
     return out
 
 

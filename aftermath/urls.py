@@ -6,7 +6,7 @@ from . import views
 
 app_name = "aftermath"
 urlpatterns = [
-    path("<int:pk>/", views.wizard, name="wizard"),
-    path("<int:pk>/body/", views.wizard_body, name="body"),
-    path("<int:pk>/<slug:action>/", views.act, name="act"),
+    path("<id:pk>/", views.wizard, name="wizard"),
+    path("<id:pk>/body/", views.wizard_body, name="body"),
+    path("<id:pk>/<slug:action>/", views.act, name="act"),
 ]

@@ -14,16 +14,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from aftermath.forms import ACTIONS
 from aftermath.models import Aftermath
 from aftermath.selectors import aftermath_view, can_view, sees_secrets
-from campaign.hiring import HiringRefused
 from campaign.lifecycle import IllegalTransition
 from campaign.services.errors import CampaignError
 from encounters.services.common import EncounterError
 from rules.engine.errors import RulesError
+from rules.engine.hiring import HiringRefused
 
 REFUSALS = (CampaignError, RulesError, IllegalTransition, EncounterError, HiringRefused,
             PermissionDenied)
@@ -33,8 +34,9 @@ def _aftermath_for(request, pk: int) -> Aftermath:
     aftermath = get_object_or_404(Aftermath.objects.select_related("game__campaign__league"),
                                   pk=pk)
     if not can_view(request.user, aftermath):
-        raise PermissionDenied("This Aftermath belongs to a campaign visible to its league's "
-                               "members only.")
+        raise PermissionDenied(
+            gettext("This Aftermath belongs to a campaign visible to its league's members only.")
+        )
     return aftermath
 
 
@@ -45,24 +47,33 @@ def _change(request) -> int:
         return 0
 
 
-def _context(request, aftermath: Aftermath, *, change: int = 0,
-             show_messages: bool = False) -> dict:
+def _context(
+    request, aftermath: Aftermath, *, change: int = 0, show_messages: bool = False
+) -> dict:
     view = aftermath_view(aftermath, request.user, change=change)
-    return {"view": view, "aftermath": view.aftermath, "game": view.aftermath.game,
-            "crew": view.aftermath.crew, "d": view.decision, "show_messages": show_messages}
+    return {
+        "view": view,
+        "aftermath": view.aftermath,
+        "game": view.aftermath.game,
+        "crew": view.aftermath.crew,
+        "d": view.decision,
+        "show_messages": show_messages,
+    }
 
 
 def wizard(request: HttpRequest, pk: int) -> HttpResponse:
     aftermath = _aftermath_for(request, pk)
-    return render(request, "aftermath/wizard.html",
-                  _context(request, aftermath, change=_change(request)))
+    return render(
+        request, "aftermath/wizard.html", _context(request, aftermath, change=_change(request))
+    )
 
 
 def wizard_body(request: HttpRequest, pk: int) -> HttpResponse:
     """The swappable body alone (a Barter value change re-renders the offer)."""
     aftermath = _aftermath_for(request, pk)
-    return render(request, "aftermath/_wizard.html",
-                  _context(request, aftermath, change=_change(request)))
+    return render(
+        request, "aftermath/_wizard.html", _context(request, aftermath, change=_change(request))
+    )
 
 
 def _reasons(exc: Exception) -> list[str]:
@@ -77,13 +88,14 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     """Take one decision through its service; refusals become messages."""
     spec = ACTIONS.get(action)
     if spec is None:
-        raise Http404("No such Aftermath decision.")
+        raise Http404(gettext("No such Aftermath decision."))
     aftermath = _aftermath_for(request, pk)
     data, status = {}, 200
     try:
         if not sees_secrets(request.user, aftermath):
-            raise PermissionDenied("Only the crew's player (or an organizer) takes its "
-                                   "Aftermath.")
+            raise PermissionDenied(
+                gettext("Only the crew's player (or an organizer) takes its Aftermath.")
+            )
         if spec.form is not None:
             form = spec.form(request.POST, aftermath=aftermath)
             if not form.is_valid():
@@ -103,7 +115,10 @@ def act(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         messages.success(request, spec.note)
     if request.htmx:
         change = data.get("change") or 0 if status == 200 else 0
-        return render(request, "aftermath/_wizard.html",
-                      _context(request, aftermath, change=change, show_messages=True),
-                      status=status)
+        return render(
+            request,
+            "aftermath/_wizard.html",
+            _context(request, aftermath, change=change, show_messages=True),
+            status=status,
+        )
     return redirect(aftermath.get_absolute_url() + "#wizard")

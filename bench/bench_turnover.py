@@ -38,7 +38,7 @@ def main() -> int:
     from django.test.utils import setup_test_environment
 
     from campaign.models import CampaignWeek
-    from campaign.tasks import turn_over_due_weeks
+    from campaign.weeks.tasks import turn_over_due_weeks
     from config import processes
     from config.celery import app
     from tests.conftest import set_celery
@@ -88,8 +88,8 @@ def _create_campaigns(count: int, crews_each: int) -> None:
     from django.contrib.auth import get_user_model
 
     from campaign.models import Campaign, Crew
+    from catalogue.models import Faction
     from league.models import League, Membership
-    from rules.models import Faction
 
     guild = Faction.objects.get(code="guild")
     league = League.objects.create(name="Bench league", slug="bench")

@@ -1,1 +1,2 @@
-"""Campaigns: options, weeks and weekly events, crews, arsenals, ledgers, aftermath."""
+"""Campaigns: options and optional rules, crews, arsenals (models, upgrades, injuries), the scrip
+and Construction Material ledgers and hide outs; `weeks/` holds the campaign week."""

@@ -1,21 +1,28 @@
-"""Campaign API: campaigns, crews, arsenal sheets, the starting arsenal and New Hires."""
+"""Campaign API: campaigns, crews, arsenal sheets, the starting arsenal, New Hires and
+trading (Collusion and Trading)."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from campaign.models import Campaign, Crew, ScripEntry
+from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew, ScripEntry
 from campaign.selectors import arsenal_sheet, crew_queryset, visible_campaigns
 from campaign.services import campaigns as campaign_services
+from campaign.services import catch_up, optional_rules
 from campaign.services import crews as crew_services
-from campaign.services.access import can_view_campaign
+from campaign.services.access import can_view_campaign, require_crew_editor
+from catalogue.models import Faction, ModelCard, UpgradeCard
+from config.fields import PrimaryKeyRelatedField
 from league.models import League
-from rules.models import Faction, ModelCard, UpgradeCard
+
+#: More models than any arsenal purchase takes; a longer list is refused before lookups.
+MAX_MODELS = 50
 
 
 class CampaignSerializer(serializers.ModelSerializer):
@@ -27,7 +34,7 @@ class CampaignSerializer(serializers.ModelSerializer):
             "id", "league", "name", "slug", "description", "status", "visibility",
             "length_weeks", "start_date", "weekday", "current_week", "starting_arsenal_size",
             "max_games_per_week", "aftermath_deadline_hours", *Campaign.OPTION_FIELDS,
-            "competitive_mode",
+            "competitive_mode", "auto_resolve",
         ]
         read_only_fields = ["id", "slug", "status", "current_week"]
 
@@ -49,13 +56,13 @@ class CrewJoinSerializer(serializers.Serializer):
 
 class StartingArsenalSerializer(serializers.Serializer):
     leader = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all())
-    models = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True,
-                                                allow_empty=True)
+    models = PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True,
+                                    allow_empty=True, max_length=MAX_MODELS)
     upgrade = serializers.PrimaryKeyRelatedField(queryset=UpgradeCard.objects.all(),
                                                  required=False, allow_null=True)
     upgrade_on = serializers.IntegerField(
         required=False, allow_null=True, min_value=-1,
-        help_text="-1 for the Leader, else the index into models.")
+        help_text=gettext_lazy("-1 for the Leader, else the index into models."))
 
     def validate(self, attrs):
         if attrs.get("upgrade") and attrs.get("upgrade_on") is None:
@@ -66,13 +73,114 @@ class StartingArsenalSerializer(serializers.Serializer):
 
 
 class NewHiresSerializer(serializers.Serializer):
-    models = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True)
-    upgrades = serializers.PrimaryKeyRelatedField(queryset=UpgradeCard.objects.all(),
-                                                  many=True, required=False)
+    models = PrimaryKeyRelatedField(queryset=ModelCard.objects.all(), many=True,
+                                    max_length=MAX_MODELS)
+    upgrades = PrimaryKeyRelatedField(queryset=UpgradeCard.objects.all(), many=True,
+                                      required=False, max_length=MAX_MODELS)
 
 
 class AddMasterSerializer(serializers.Serializer):
     master = serializers.PrimaryKeyRelatedField(queryset=ModelCard.objects.all())
+
+
+class CatchUpBuySerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=52)
+    key = serializers.CharField(max_length=80)
+    model = serializers.PrimaryKeyRelatedField(queryset=ArsenalModel.objects.all(),
+                                               required=False, allow_null=True)
+
+
+class TradeScripSerializer(serializers.Serializer):
+    """Collusion and Trading: scrip given to another active crew of the same campaign."""
+
+    to_crew = PrimaryKeyRelatedField(
+        queryset=Crew.objects.all(),
+        help_text=gettext_lazy("The crew that receives the scrip: another active crew of "
+                               "this campaign."))
+    amount = serializers.IntegerField(
+        min_value=1, max_value=1000,
+        help_text=gettext_lazy("Scrip to give; it counts toward the receiving crew's weekly "
+                               "cap, and a gift above its room this week is refused."))
+
+    def __init__(self, *args, crew: Crew | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.crew = crew
+        if crew is not None:  # another campaign's crew is no crew at all from here
+            field = self.fields["to_crew"]
+            field.queryset = Crew.objects.filter(campaign_id=crew.campaign_id)
+            field.error_messages["does_not_exist"] = gettext_lazy(
+                "Trade with another active crew of this campaign.")
+
+    def validate_to_crew(self, value: Crew) -> Crew:
+        crew = self.crew
+        if crew is not None and (value.pk == crew.pk or value.campaign_id != crew.campaign_id
+                                 or value.status != Crew.Status.ACTIVE):
+            raise serializers.ValidationError(
+                gettext("Trade with another active crew of this campaign."))
+        return value
+
+
+class TradeScripResultSerializer(serializers.Serializer):
+    amount = serializers.IntegerField()
+    crew = CrewSummarySerializer()
+    to_crew = CrewSummarySerializer()
+
+
+class TradeEquipmentSerializer(serializers.Serializer):
+    """Collusion and Trading: one of the crew's Campaign Equipment upgrades given to
+    another active crew of the same campaign."""
+
+    upgrade = PrimaryKeyRelatedField(
+        queryset=ArsenalUpgrade.objects.all(),
+        help_text=gettext_lazy("The upgrade to give: Campaign Equipment of this crew still in "
+                               "its arsenal, never a Skill, an Injury, an ordinary upgrade or "
+                               "the Wandering Relic."))
+    to_crew = PrimaryKeyRelatedField(
+        queryset=Crew.objects.all(),
+        help_text=gettext_lazy("The crew that receives the upgrade (unattached): another "
+                               "active crew of this campaign."))
+
+    def __init__(self, *args, crew: Crew | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.crew = crew
+        if crew is not None:  # another crew's upgrade, another campaign's crew: unknown here
+            upgrade = self.fields["upgrade"]
+            upgrade.queryset = ArsenalUpgrade.objects.filter(crew_id=crew.pk)
+            upgrade.error_messages["does_not_exist"] = gettext_lazy(
+                "Trade only this crew's own Campaign Equipment.")
+            to_crew = self.fields["to_crew"]
+            to_crew.queryset = Crew.objects.filter(campaign_id=crew.campaign_id)
+            to_crew.error_messages["does_not_exist"] = gettext_lazy(
+                "Trade with another active crew of this campaign.")
+
+    def validate_upgrade(self, value: ArsenalUpgrade) -> ArsenalUpgrade:
+        refusal = optional_rules.equipment_refusal(value)
+        if refusal is not None:
+            raise serializers.ValidationError(refusal)
+        return value
+
+    def validate_to_crew(self, value: Crew) -> Crew:
+        crew = self.crew
+        if crew is not None and (value.pk == crew.pk or value.campaign_id != crew.campaign_id
+                                 or value.status != Crew.Status.ACTIVE):
+            raise serializers.ValidationError(
+                gettext("Trade with another active crew of this campaign."))
+        return value
+
+
+class TradedUpgradeSerializer(serializers.ModelSerializer):
+    kind = serializers.CharField(read_only=True)  # "equipment" (no enum of its own)
+    status = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = ArsenalUpgrade
+        fields = ["id", "name", "kind", "table_key", "crew", "attached_to", "status"]
+
+
+class TradeEquipmentResultSerializer(serializers.Serializer):
+    upgrade = TradedUpgradeSerializer()
+    crew = CrewSummarySerializer()
+    to_crew = CrewSummarySerializer()
 
 
 class ScripEntrySerializer(serializers.ModelSerializer):
@@ -96,7 +204,7 @@ def sheet_data(crew: Crew) -> dict:
              "station": m.row.station, "is_leader": m.is_leader, "stats": m.stats,
              "cost": m.row.card.cost, "sample_data": m.row.card.pack.is_sample,
              "upgrades": names(m.upgrades), "skills": names(m.skills),
-             "injuries": names(m.injuries)}
+             "injuries": names(m.injuries), "one_use_unspent": names(m.one_use)}
             for m in sheet.models
         ],
         "annihilated": [{"id": m.pk, "name": m.card.name, "week": m.annihilated_week}
@@ -167,7 +275,8 @@ class CrewViewSet(viewsets.GenericViewSet):
     def get_object(self):
         crew = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
         if not can_view_campaign(self.request.user, crew.campaign):
-            raise PermissionDenied("This campaign is visible to its league's members only.")
+            raise PermissionDenied(
+                gettext("This campaign is visible to its league's members only."))
         return crew
 
     @extend_schema(responses={200: dict})
@@ -182,8 +291,13 @@ class CrewViewSet(viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         crew_services.build_starting_arsenal(
-            crew=crew, actor=request.user, leader=data["leader"], models=data["models"],
-            upgrade=data.get("upgrade"), upgrade_on_index=data.get("upgrade_on"))
+            crew=crew,
+            actor=request.user,
+            leader=data["leader"],
+            models=data["models"],
+            upgrade=data.get("upgrade"),
+            upgrade_on_index=data.get("upgrade_on"),
+        )
         crew = self.get_object()
         return Response(sheet_data(crew), status=status.HTTP_201_CREATED)
 
@@ -193,12 +307,13 @@ class CrewViewSet(viewsets.GenericViewSet):
         crew = self.get_object()
         serializer = NewHiresSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        crew_services.new_hires(crew=crew, actor=request.user,
-                                models=serializer.validated_data["models"],
-                                upgrades=serializer.validated_data.get("upgrades", []))
+        crew_services.new_hires(
+            crew=crew,
+            actor=request.user,
+            models=serializer.validated_data["models"],
+            upgrades=serializer.validated_data.get("upgrades", []),
+        )
         return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
-
-
 
     @extend_schema(request=AddMasterSerializer, responses={201: dict})
     @action(detail=True, methods=["post"], url_path="add-master")
@@ -207,8 +322,9 @@ class CrewViewSet(viewsets.GenericViewSet):
         crew = self.get_object()
         serializer = AddMasterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        crew_services.add_master(crew=crew, actor=request.user,
-                                 master=serializer.validated_data["master"])
+        crew_services.add_master(
+            crew=crew, actor=request.user, master=serializer.validated_data["master"]
+        )
         return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=CrewJoinSerializer, responses={201: CrewSummarySerializer})
@@ -218,6 +334,61 @@ class CrewViewSet(viewsets.GenericViewSet):
         crew = self.get_object()
         serializer = CrewJoinSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        new = crew_services.start_anew(crew=crew, actor=request.user,
-                                       **serializer.validated_data)
+        new = crew_services.start_anew(crew=crew, actor=request.user, **serializer.validated_data)
         return Response(CrewSummarySerializer(new).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="catch-up-flip")
+    def catch_up_flip(self, request, pk=None):
+        """Starting Anew or a late start: the next catch-up Barter flip (never Cheated)."""
+        made = catch_up.flip(crew=self.get_object(), actor=request.user)
+        return Response({"number": made.number, "card": made.card},
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=CatchUpBuySerializer, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="catch-up-buy")
+    def catch_up_buy(self, request, pk=None):
+        """Buy the one Campaign Upgrade a catch-up Barter flip allows."""
+        crew = self.get_object()
+        serializer = CatchUpBuySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        catch_up.buy(crew=crew, actor=request.user, **serializer.validated_data)
+        return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TradeScripSerializer, responses={201: TradeScripResultSerializer})
+    @action(detail=True, methods=["post"], url_path="trade-scrip")
+    def trade_scrip(self, request, pk=None):
+        """Collusion and Trading (an optional rule): give scrip to another active crew of
+        the campaign, between games. The crew's player or an organizer gives it; the
+        receiving crew's weekly scrip cap limits the amount."""
+        crew = self.get_object()
+        require_crew_editor(request.user, crew)
+        serializer = TradeScripSerializer(data=request.data, crew=crew)
+        serializer.is_valid(raise_exception=True)
+        to_crew = serializer.validated_data["to_crew"]
+        amount = optional_rules.trade_scrip(crew=crew, to_crew=to_crew, actor=request.user,
+                                            amount=serializer.validated_data["amount"])
+        rows = {c.pk: c for c in self.get_queryset().filter(pk__in=[crew.pk, to_crew.pk])}
+        return Response(TradeScripResultSerializer(
+            {"amount": amount, "crew": rows[crew.pk], "to_crew": rows[to_crew.pk]}).data,
+            status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=TradeEquipmentSerializer,
+                   responses={201: TradeEquipmentResultSerializer})
+    @action(detail=True, methods=["post"], url_path="trade-equipment")
+    def trade_equipment(self, request, pk=None):
+        """Collusion and Trading (an optional rule): give one of the crew's Campaign
+        Equipment upgrades to another active crew of the campaign, between games. The
+        crew's player or an organizer gives it; it arrives unattached. Skills, Injuries,
+        ordinary upgrades and the Wandering Relic are never traded."""
+        crew = self.get_object()
+        require_crew_editor(request.user, crew)
+        serializer = TradeEquipmentSerializer(data=request.data, crew=crew)
+        serializer.is_valid(raise_exception=True)
+        to_crew = serializer.validated_data["to_crew"]
+        upgrade = optional_rules.trade_equipment(
+            upgrade=serializer.validated_data["upgrade"], to_crew=to_crew, actor=request.user)
+        rows = {c.pk: c for c in self.get_queryset().filter(pk__in=[crew.pk, to_crew.pk])}
+        return Response(TradeEquipmentResultSerializer(
+            {"upgrade": upgrade, "crew": rows[crew.pk], "to_crew": rows[to_crew.pk]}).data,
+            status=status.HTTP_201_CREATED)

@@ -15,8 +15,11 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy as _
 
-from rules.models import ContentPack, Faction, ModelCard, Station, UpgradeCard
+from campaign.sheet_cache import SheetRowsQuerySet
+from catalogue.models import ContentPack, Faction, ModelCard, Station, UpgradeCard
 
 STANDARD_LENGTHS = (4, 6, 8, 12)
 WEEKLY_SCRIP_CAP = 16
@@ -26,27 +29,32 @@ MAX_STARTING_SCRIP = 3
 
 class Campaign(models.Model):
     class Status(models.TextChoices):
-        SETUP = "setup", "Setting up"
-        RUNNING = "running", "Running"
-        ENDED = "ended", "Ended"
+        SETUP = "setup", gettext_lazy("Setting up")
+        RUNNING = "running", gettext_lazy("Running")
+        ENDED = "ended", gettext_lazy("Ended")
 
     class Competitive(models.TextChoices):
-        NONE = "none", "None (narrative)"
-        TOURNAMENT = "tournament", "Tournament Style"
-        HIDE_OUTS = "hide_outs", "Hide Outs"
+        NONE = "none", gettext_lazy("None (narrative)")
+        TOURNAMENT = "tournament", gettext_lazy("Tournament Style")
+        HIDE_OUTS = "hide_outs", gettext_lazy("Hide Outs")
 
     class Visibility(models.TextChoices):
-        PUBLIC = "public", "Public"
-        MEMBERS = "members", "League members only"
+        PUBLIC = "public", gettext_lazy("Public")
+        MEMBERS = "members", gettext_lazy("League members only")
+
+    class AutoResolve(models.TextChoices):
+        NEVER = "never", _("Never")
+        BOTH_PLAYERS = "both_players", _("When both players agree")
+        ORGANIZER = "organizer", _("An organizer may")
 
     class Weekday(models.IntegerChoices):
-        MONDAY = 0, "Monday"
-        TUESDAY = 1, "Tuesday"
-        WEDNESDAY = 2, "Wednesday"
-        THURSDAY = 3, "Thursday"
-        FRIDAY = 4, "Friday"
-        SATURDAY = 5, "Saturday"
-        SUNDAY = 6, "Sunday"
+        MONDAY = 0, gettext_lazy("Monday")
+        TUESDAY = 1, gettext_lazy("Tuesday")
+        WEDNESDAY = 2, gettext_lazy("Wednesday")
+        THURSDAY = 3, gettext_lazy("Thursday")
+        FRIDAY = 4, gettext_lazy("Friday")
+        SATURDAY = 5, gettext_lazy("Saturday")
+        SUNDAY = 6, gettext_lazy("Sunday")
 
     league = models.ForeignKey("league.League", on_delete=models.CASCADE,
                                related_name="campaigns")
@@ -58,16 +66,19 @@ class Campaign(models.Model):
                                   default=Visibility.PUBLIC)
     length_weeks = models.PositiveSmallIntegerField(
         default=6, validators=[MinValueValidator(1), MaxValueValidator(52)],
-        help_text="The book suggests 4, 6, 8 or 12 weeks.",
+        help_text=gettext_lazy("The book suggests 4, 6, 8 or 12 weeks."),
     )
-    start_date = models.DateField(help_text="The first weekly event day.")
+    start_date = models.DateField(help_text=gettext_lazy("The first weekly event day."))
     weekday = models.PositiveSmallIntegerField(choices=Weekday.choices, default=Weekday.TUESDAY)
     current_week = models.PositiveSmallIntegerField(
-        default=1, help_text="The campaign week now in play (1 while setting up)."
+        default=1, help_text=gettext_lazy("The campaign week now in play (1 while setting up).")
     )
     turnover_hour = models.PositiveSmallIntegerField(
-        default=9, validators=[MaxValueValidator(23)],
-        help_text="Hour of the designated day (league time) when the week turns over.",
+        default=9,
+        validators=[MaxValueValidator(23)],
+        help_text=gettext_lazy(
+            "Hour of the designated day (league time) when the week turns over."
+        ),
     )
     starting_arsenal_size = models.PositiveSmallIntegerField(
         default=35, validators=[MinValueValidator(20), MaxValueValidator(100)]
@@ -76,9 +87,13 @@ class Campaign(models.Model):
         default=2, validators=[MinValueValidator(1), MaxValueValidator(14)]
     )
     aftermath_deadline_hours = models.PositiveSmallIntegerField(
-        default=72, validators=[MinValueValidator(1), MaxValueValidator(24 * 14)],
-        help_text="Hours a player has for each Aftermath decision before the default (no "
-                  "cheat, no purchase) is taken for them.")
+        default=72,
+        validators=[MinValueValidator(1), MaxValueValidator(24 * 14)],
+        help_text=gettext_lazy(
+            "Hours a player has for each Aftermath decision before the default (no "
+            "cheat, no purchase) is taken for them."
+        ),
+    )
     # Optional rules (campaign book, Optional Rules); all off by default.
     masters_from_start = models.BooleanField("Masters from the start", default=False)
     no_injuries = models.BooleanField("No Injuries", default=False)
@@ -93,18 +108,32 @@ class Campaign(models.Model):
     cut_em_up = models.BooleanField("Cut 'Em Up For Parts", default=False)
     competitive_mode = models.CharField(max_length=12, choices=Competitive.choices,
                                         default=Competitive.NONE)
+    auto_resolve = models.CharField(
+        _("Auto-resolve"), max_length=12, choices=AutoResolve.choices,
+        default=AutoResolve.NEVER,
+        help_text=_("Who may have the simulator play a game: nobody, both players together "
+                    "(both confirm the result), or an organizer (who rules the result)."))
     content_packs = models.ManyToManyField(
         ContentPack, blank=True, related_name="campaigns",
-        help_text="Cards crews may hire from (all packs when none are chosen).",
+        help_text=gettext_lazy("Cards crews may hire from (all packs when none are chosen)."),
     )
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True,
+    # Blank allowed: a campaign whose creator left (SET_NULL) still saves its settings.
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
                                    on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     OPTION_FIELDS = (
-        "masters_from_start", "no_injuries", "individual_events", "extra_scrip",
-        "unavoidable_injury", "collusion_and_trading", "highlander", "good_doctor",
-        "wandering_relic", "before_the_event", "cut_em_up",
+        "masters_from_start",
+        "no_injuries",
+        "individual_events",
+        "extra_scrip",
+        "unavoidable_injury",
+        "collusion_and_trading",
+        "highlander",
+        "good_doctor",
+        "wandering_relic",
+        "before_the_event",
+        "cut_em_up",
     )
 
     class Meta:
@@ -133,35 +162,41 @@ class Campaign(models.Model):
         return self.status == self.Status.ENDED
 
     def enabled_options(self) -> list[str]:
-        return [self._meta.get_field(f).verbose_name for f in self.OPTION_FIELDS
-                if getattr(self, f)]
+        return [
+            self._meta.get_field(f).verbose_name for f in self.OPTION_FIELDS if getattr(self, f)
+        ]
 
 
 class Crew(models.Model):
     """A player's crew in one campaign: faction, leader, arsenal, scrip and history."""
 
     class Status(models.TextChoices):
-        BUILDING = "building", "Building the starting arsenal"
-        ACTIVE = "active", "Active"
-        RETIRED = "retired", "Retired (started anew)"
+        BUILDING = "building", gettext_lazy("Building the starting arsenal")
+        ACTIVE = "active", gettext_lazy("Active")
+        RETIRED = "retired", gettext_lazy("Retired (started anew)")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="crews")
-    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                               related_name="crews")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="crews"
+    )
     name = models.CharField(max_length=120)
     faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="crews")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.BUILDING)
-    leader = models.ForeignKey("ArsenalModel", null=True, blank=True,
-                               on_delete=models.SET_NULL, related_name="+")
+    leader = models.ForeignKey(
+        "ArsenalModel", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     joined_week = models.PositiveSmallIntegerField(default=1)
-    scrip = models.IntegerField(default=0, help_text="Cached sum of the scrip ledger.")
+    scrip = models.IntegerField(
+        default=0, help_text=gettext_lazy("Cached sum of the scrip ledger.")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["campaign", "name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["campaign", "player"], condition=~models.Q(status="retired"),
+                fields=["campaign", "player"],
+                condition=~models.Q(status="retired"),
                 name="one_current_crew_per_player",
             ),
         ]
@@ -177,8 +212,8 @@ class ArsenalModel(models.Model):
     """One model in a crew's arsenal. Its station may change (Change of Station)."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In the arsenal"
-        ANNIHILATED = "annihilated", "Annihilated"
+        ACTIVE = "active", gettext_lazy("In the arsenal")
+        ANNIHILATED = "annihilated", gettext_lazy("Annihilated")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="models")
     card = models.ForeignKey(ModelCard, on_delete=models.PROTECT, related_name="+")
@@ -188,8 +223,16 @@ class ArsenalModel(models.Model):
     cost_paid = models.PositiveSmallIntegerField(default=0)
     annihilated_week = models.PositiveSmallIntegerField(null=True, blank=True)
     misses_next_game = models.BooleanField(
-        default=False, help_text="Knocked Out: not hired in the next game unless it leads.")
+        default=False,
+        help_text=gettext_lazy("Knocked Out: not hired in the next game unless it leads."),
+    )
+    gained_characteristics = models.JSONField(
+        default=list, blank=True,
+        help_text=gettext_lazy("Characteristics a campaign effect gave it (Grand Tomb: Undead)."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["crew", "id"]
@@ -211,33 +254,42 @@ class ArsenalUpgrade(models.Model):
     """
 
     class Kind(models.TextChoices):
-        UPGRADE = "upgrade", "Upgrade"
-        EQUIPMENT = "equipment", "Campaign Equipment"
-        SKILL = "skill", "Skill"
-        INJURY = "injury", "Injury"
+        UPGRADE = "upgrade", gettext_lazy("Upgrade")
+        EQUIPMENT = "equipment", gettext_lazy("Campaign Equipment")
+        SKILL = "skill", gettext_lazy("Skill")
+        INJURY = "injury", gettext_lazy("Injury")
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In the arsenal"
-        ANNIHILATED = "annihilated", "Annihilated"
+        ACTIVE = "active", gettext_lazy("In the arsenal")
+        ANNIHILATED = "annihilated", gettext_lazy("Annihilated")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="upgrades")
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    card = models.ForeignKey(UpgradeCard, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="+")
+    card = models.ForeignKey(
+        UpgradeCard, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     table_key = models.CharField(max_length=80, blank=True)
     name = models.CharField(max_length=120)
-    attached_to = models.ForeignKey(ArsenalModel, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="upgrades")
+    attached_to = models.ForeignKey(
+        ArsenalModel, null=True, blank=True, on_delete=models.SET_NULL, related_name="upgrades"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.ACTIVE)
     acquired_week = models.PositiveSmallIntegerField(default=1)
     cost_paid = models.PositiveSmallIntegerField(default=0)
     stat_effects = models.JSONField(default=dict, blank=True)
     counts_as_skill = models.BooleanField(default=False)
     from_event_week = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Added by The Event in this week (an Avatar).")
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("Added by The Event in this week (an Avatar)."),
+    )
     wandering_relic = models.BooleanField(
-        default=False, help_text="The Wandering Relic: passes to whoever beats its crew.")
+        default=False,
+        help_text=gettext_lazy("The Wandering Relic: passes to whoever beats its crew."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["crew", "kind", "id"]
@@ -251,24 +303,28 @@ class ScripEntry(models.Model):
     the cap is recorded as a ``discarded`` entry, never silently dropped."""
 
     class Kind(models.TextChoices):
-        STARTING = "starting", "Unspent starting soulstones"
-        GAIN = "gain", "Earned"
-        DISCARDED = "discarded", "Discarded over the weekly cap"
-        SPEND = "spend", "Spent"
-        ADJUSTMENT = "adjustment", "Organizer adjustment"
+        STARTING = "starting", gettext_lazy("Unspent starting soulstones")
+        GAIN = "gain", gettext_lazy("Earned")
+        DISCARDED = "discarded", gettext_lazy("Discarded over the weekly cap")
+        SPEND = "spend", gettext_lazy("Spent")
+        ADJUSTMENT = "adjustment", gettext_lazy("Organizer adjustment")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="scrip_entries")
     week = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
-    amount = models.IntegerField(help_text="Signed: gains positive, spending negative.")
+    amount = models.IntegerField(
+        help_text=gettext_lazy("Signed: gains positive, spending negative.")
+    )
     reason = models.CharField(max_length=200)
-    source_type = models.ForeignKey(ContentType, null=True, blank=True,
-                                    on_delete=models.SET_NULL)
+    source_type = models.ForeignKey(ContentType, null=True, blank=True, on_delete=models.SET_NULL)
     source_id = models.PositiveBigIntegerField(null=True, blank=True)
     source = GenericForeignKey("source_type", "source_id")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["crew", "id"]
@@ -282,29 +338,34 @@ class ArsenalEvent(models.Model):
     """The history of an arsenal: every hire, purchase, injury, skill, change and loss."""
 
     class Kind(models.TextChoices):
-        STARTED = "started", "Starting arsenal built"
-        HIRED = "hired", "Model hired"
-        UPGRADE_BOUGHT = "upgrade_bought", "Upgrade bought"
-        UPGRADE_MOVED = "upgrade_moved", "Upgrade moved"
-        SKILL = "skill", "Skill gained"
-        INJURY = "injury", "Injury suffered"
-        STATION = "station", "Station changed"
-        ANNIHILATED = "annihilated", "Annihilated"
-        LEADER = "leader", "New Leader"
-        RETIRED = "retired", "Crew started anew"
+        STARTED = "started", gettext_lazy("Starting arsenal built")
+        HIRED = "hired", gettext_lazy("Model hired")
+        UPGRADE_BOUGHT = "upgrade_bought", gettext_lazy("Upgrade bought")
+        UPGRADE_MOVED = "upgrade_moved", gettext_lazy("Upgrade moved")
+        SKILL = "skill", gettext_lazy("Skill gained")
+        INJURY = "injury", gettext_lazy("Injury suffered")
+        STATION = "station", gettext_lazy("Station changed")
+        ANNIHILATED = "annihilated", gettext_lazy("Annihilated")
+        LEADER = "leader", gettext_lazy("New Leader")
+        RETIRED = "retired", gettext_lazy("Crew started anew")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="events")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     week = models.PositiveSmallIntegerField()
-    model = models.ForeignKey(ArsenalModel, null=True, blank=True, on_delete=models.SET_NULL,
-                              related_name="events")
-    upgrade = models.ForeignKey(ArsenalUpgrade, null=True, blank=True,
-                                on_delete=models.SET_NULL, related_name="events")
+    model = models.ForeignKey(
+        ArsenalModel, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
+    upgrade = models.ForeignKey(
+        ArsenalUpgrade, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
     description = models.CharField(max_length=250)
     detail = models.JSONField(default=dict, blank=True)
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["crew", "id"]
@@ -334,9 +395,9 @@ class CrewBounty(models.Model):
     """A bounty a crew bought and its progress (parts completed). The aftermath fills it."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "In progress"
-        COMPLETED = "completed", "Completed"
-        ABANDONED = "abandoned", "Abandoned"
+        ACTIVE = "active", gettext_lazy("In progress")
+        COMPLETED = "completed", gettext_lazy("Completed")
+        ABANDONED = "abandoned", gettext_lazy("Abandoned")
 
     crew = models.ForeignKey(Crew, on_delete=models.CASCADE, related_name="bounties")
     bounty_key = models.CharField(max_length=80)
@@ -345,6 +406,8 @@ class CrewBounty(models.Model):
     progress = models.JSONField(default=dict, blank=True)
     bought_week = models.PositiveSmallIntegerField()
     completed_week = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         ordering = ["crew", "id"]
@@ -361,16 +424,19 @@ class HideOut(models.Model):
     name = models.CharField(max_length=120)
     flair = models.PositiveSmallIntegerField(default=0)
 
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
+
     def __str__(self) -> str:
         return self.name
 
 
 class Fortification(models.Model):
-    hide_out = models.ForeignKey(HideOut, on_delete=models.CASCADE,
-                                 related_name="fortifications")
+    hide_out = models.ForeignKey(HideOut, on_delete=models.CASCADE, related_name="fortifications")
     key = models.CharField(max_length=80)
     name = models.CharField(max_length=120)
     built_week = models.PositiveSmallIntegerField()
+
+    objects = SheetRowsQuerySet.as_manager()  # keeps cached sheets true
 
     class Meta:
         constraints = [
@@ -388,12 +454,14 @@ class ConstructionEntry(models.Model):
     week = models.PositiveSmallIntegerField()
     amount = models.IntegerField()
     reason = models.CharField(max_length=200)
-    source_type = models.ForeignKey(ContentType, null=True, blank=True,
-                                    on_delete=models.SET_NULL, related_name="+")
+    source_type = models.ForeignKey(
+        ContentType, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     source_id = models.PositiveBigIntegerField(null=True, blank=True)
     source = GenericForeignKey("source_type", "source_id")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                              on_delete=models.SET_NULL, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -403,7 +471,7 @@ class ConstructionEntry(models.Model):
         return f"{self.amount:+d} construction material ({self.reason})"
 
 
-from campaign.week_models import (  # noqa: E402  (registered with this app)
+from campaign.weeks.models import (  # noqa: E402  (registered with this app)
     BulletDraw,
     CampaignWeek,
     PitFight,
@@ -413,7 +481,21 @@ from campaign.week_models import (  # noqa: E402  (registered with this app)
 )
 
 __all__ = [
-    "ArsenalEvent", "ArsenalModel", "ArsenalUpgrade", "BulletDraw", "Campaign", "CampaignWeek",
-    "ConstructionEntry", "Crew", "CrewBounty", "Fortification", "HideOut", "NewHires",
-    "PitFight", "PitFightEntry", "ScripEntry", "TurnoverRun", "WeekTransition",
+    "ArsenalEvent",
+    "ArsenalModel",
+    "ArsenalUpgrade",
+    "BulletDraw",
+    "Campaign",
+    "CampaignWeek",
+    "ConstructionEntry",
+    "Crew",
+    "CrewBounty",
+    "Fortification",
+    "HideOut",
+    "NewHires",
+    "PitFight",
+    "PitFightEntry",
+    "ScripEntry",
+    "TurnoverRun",
+    "WeekTransition",
 ]

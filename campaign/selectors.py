@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
+from campaign.services import catch_up, one_use
 from campaign.services.access import can_view_campaign
 from campaign.services.arsenal import effective_stats
 from league.models import Membership
@@ -35,6 +36,7 @@ class SheetModel:
     upgrades: list[ArsenalUpgrade] = field(default_factory=list)
     skills: list[ArsenalUpgrade] = field(default_factory=list)
     injuries: list[ArsenalUpgrade] = field(default_factory=list)
+    one_use: list[ArsenalUpgrade] = field(default_factory=list)
 
     @property
     def is_leader(self) -> bool:
@@ -52,6 +54,8 @@ class ArsenalSheet:
     bounties: list
     hide_out: object | None
     fortifications: list
+    open_aftermaths: list = field(default_factory=list)
+    catch_up: object | None = None
 
     @property
     def arsenal_cost(self) -> int:
@@ -64,51 +68,59 @@ def crew_queryset() -> QuerySet[Crew]:
     )
 
 
+def sheet_crew_queryset() -> QuerySet[Crew]:
+    """The crew as the sheet page loads it: with the campaign and league its permission
+    checks read, and nothing else (the cache key holds these rows: ``sheet_cache``)."""
+    return Crew.objects.select_related("campaign__league")
+
+
 def arsenal_sheet(crew: Crew) -> ArsenalSheet:
-    """Everything the sheet shows, in a fixed number of queries."""
-    active_upgrades = Prefetch(
-        "upgrades",
-        queryset=ArsenalUpgrade.objects.filter(status=ArsenalUpgrade.Status.ACTIVE)
-        .select_related("card"),
-        to_attr="active_upgrades",
-    )
-    rows = list(
-        crew.models.select_related("card", "card__pack")
-        .prefetch_related("card__factions", active_upgrades)
-        .order_by("id")
-    )
+    """Everything the sheet shows, in six queries (seven in Hide Outs mode) whatever the
+    arsenal's size: the models with their cards, every active upgrade with its card at
+    once (grouped by model here), the ledger, the latest events, the bounties, the open
+    Aftermaths."""
+    rows = list(crew.models.select_related("card", "card__pack").order_by("id"))
+    attached: dict[int | None, list[ArsenalUpgrade]] = {}
+    for upgrade in (crew.upgrades.filter(status=ArsenalUpgrade.Status.ACTIVE)
+                    .select_related("card").order_by("kind", "id")):
+        attached.setdefault(upgrade.attached_to_id, []).append(upgrade)
     models, annihilated = [], []
     for row in rows:
         row.crew = crew
         if not row.is_active:
             annihilated.append(row)
             continue
-        ups = row.active_upgrades
+        ups = attached.get(row.pk, [])
         models.append(SheetModel(
             row=row, stats=effective_stats(row, ups),
             upgrades=[u for u in ups if u.kind in ("upgrade", "equipment")],
             skills=[u for u in ups if u.kind == "skill" or u.counts_as_skill],
             injuries=[u for u in ups if u.kind == "injury" and not u.counts_as_skill],
+            one_use=one_use.unspent(ups),
         ))
     models.sort(key=lambda m: (not m.is_leader, _station_rank(m.row.station), m.row.card.name))
-    unattached = list(crew.upgrades.filter(status="active", attached_to__isnull=True)
-                      .select_related("card"))
-    hide_out = getattr(crew, "hide_out", None) if _has_hide_out(crew) else None
+    hide_out = _hide_out(crew)
     return ArsenalSheet(
-        crew=crew, models=models, annihilated=annihilated, unattached=unattached,
-        ledger=list(crew.scrip_entries.select_related("actor").order_by("-id")),
-        events=list(crew.events.select_related("actor").order_by("-id")[:50]),
-        bounties=list(crew.bounties.all()),
+        crew=crew, models=models, annihilated=annihilated, unattached=attached.get(None, []),
+        ledger=list(crew.scrip_entries.only("id", "crew_id", "week", "kind", "amount",
+                                            "reason", "created_at").order_by("-id")),
+        events=list(crew.events.only("id", "crew_id", "week", "kind", "description")
+                    .order_by("-id")[:50]),
+        bounties=list(crew.bounties.only("id", "crew_id", "name", "status")),
         hide_out=hide_out,
         fortifications=list(hide_out.fortifications.all()) if hide_out else [],
+        open_aftermaths=list(crew.aftermaths.exclude(phase="done")  # Aftermath.Phase.DONE
+                             .only("id", "crew_id", "week", "phase").order_by("id")),
+        catch_up=catch_up.for_sheet(crew),
     )
 
 
-def _has_hide_out(crew: Crew) -> bool:
+def _hide_out(crew: Crew):
     from campaign.models import HideOut
 
-    return crew.campaign.competitive_mode == Campaign.Competitive.HIDE_OUTS and \
-        HideOut.objects.filter(crew=crew).exists()
+    if crew.campaign.competitive_mode != Campaign.Competitive.HIDE_OUTS:
+        return None
+    return HideOut.objects.filter(crew=crew).first()
 
 
 _RANKS = {"master": 0, "henchman": 1, "enforcer": 2, "minion": 3, "peon": 4}

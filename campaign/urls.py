@@ -1,29 +1,28 @@
-from django.urls import path
+"""Pages of campaigns and crews under /campaigns/ (the weeks' pages come from ``weeks/urls.py``)."""
 
-from . import views, week_views
+from django.urls import include, path
+
+from . import card_views, views
 
 app_name = "campaign"
 urlpatterns = [
     path("new/<slug:league_slug>/", views.campaign_create, name="create"),
-    path("<int:pk>/", views.campaign_detail, name="detail"),
-    path("<int:pk>/edit/", views.campaign_edit, name="edit"),
-    path("<int:pk>/join/", views.campaign_join, name="join"),
-    path("<int:pk>/start/", views.campaign_start, name="start"),
-    path("crews/<int:pk>/", views.crew_sheet, name="crew"),
-    path("crews/<int:pk>/build/", views.crew_build, name="build"),
-    path("crews/<int:pk>/hire/", views.crew_hire, name="hire"),
-    path("crews/<int:pk>/add-master/", views.crew_add_master, name="add-master"),
-    path("crews/<int:pk>/start-anew/", views.crew_start_anew, name="start-anew"),
-    path("crews/<int:pk>/upgrades/<int:upgrade_pk>/move/", views.upgrade_move,
+    path("<id:pk>/", views.campaign_detail, name="detail"),
+    path("<id:pk>/edit/", views.campaign_edit, name="edit"),
+    path("<id:pk>/join/", views.campaign_join, name="join"),
+    path("<id:pk>/start/", views.campaign_start, name="start"),
+    path("crews/<id:pk>/", views.crew_sheet, name="crew"),
+    path("crews/<id:pk>/cards/", card_views.crew_cards, name="cards"),
+    path("crews/<id:pk>/roster.pdf", card_views.crew_roster_pdf, name="roster-pdf"),
+    path("crews/<id:pk>/build/", views.crew_build, name="build"),
+    path("crews/<id:pk>/hire/", views.crew_hire, name="hire"),
+    path("crews/<id:pk>/add-master/", views.crew_add_master, name="add-master"),
+    path("crews/<id:pk>/start-anew/", views.crew_start_anew, name="start-anew"),
+    path("crews/<id:pk>/catch-up/flip/", views.catch_up_flip, name="catch-up-flip"),
+    path("crews/<id:pk>/catch-up/buy/", views.catch_up_buy, name="catch-up-buy"),
+    path("crews/<id:pk>/trade-scrip/", views.crew_trade_scrip, name="trade-scrip"),
+    path("crews/<id:pk>/trade-equipment/", views.crew_trade_equipment, name="trade-equipment"),
+    path("crews/<id:pk>/upgrades/<id:upgrade_pk>/move/", views.upgrade_move,
          name="upgrade-move"),
-    path("<int:pk>/weeks/", week_views.week_list, name="weeks"),
-    path("<int:pk>/weeks/flip-now/", week_views.week_flip_now, name="week-flip-now"),
-    path("<int:pk>/weeks/<int:number>/", week_views.week_detail, name="week"),
-    path("<int:pk>/weeks/<int:number>/set-event/", week_views.week_set_event,
-         name="week-set-event"),
-    path("<int:pk>/weeks/<int:number>/pit-fight/", week_views.week_pit_fight,
-         name="week-pit-fight"),
-    path("<int:pk>/weeks/<int:number>/avatar/", week_views.week_avatar, name="week-avatar"),
-    path("<int:pk>/weeks/<int:number>/bullet/claim/", week_views.week_bullet_claim,
-         name="week-bullet-claim"),
+    path("", include("campaign.weeks.urls")),
 ]

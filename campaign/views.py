@@ -9,13 +9,24 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
 
-from campaign import hiring
-from campaign.forms import CampaignForm, JoinCampaignForm, NewHiresForm, StartingArsenalForm
+from campaign import sheet_cache
+from campaign.forms import (
+    CampaignForm,
+    JoinCampaignForm,
+    NewHiresForm,
+    StartingArsenalForm,
+    TradeEquipmentForm,
+    TradeScripForm,
+)
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
-from campaign.selectors import arsenal_sheet, crew_queryset
+from campaign.selectors import crew_queryset, sheet_crew_queryset
 from campaign.services import campaigns as campaign_services
+from campaign.services import catch_up, optional_rules
 from campaign.services import crews as crew_services
 from campaign.services.access import (
     can_edit_crew,
@@ -25,15 +36,16 @@ from campaign.services.access import (
     require_crew_editor,
 )
 from campaign.services.errors import CampaignError
+from catalogue.models import Station
 from league import permissions as league_permissions
 from league.models import League
-from rules.models import Station
+from rules.engine import hiring
 
 
 def _campaign_for(request, pk) -> Campaign:
     campaign = get_object_or_404(Campaign.objects.select_related("league"), pk=pk)
     if not can_view_campaign(request.user, campaign):
-        raise PermissionDenied("This campaign is visible to its league's members only.")
+        raise PermissionDenied(gettext("This campaign is visible to its league's members only."))
     return campaign
 
 
@@ -41,7 +53,7 @@ def _campaign_for(request, pk) -> Campaign:
 def campaign_create(request: HttpRequest, league_slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=league_slug)
     if not league_permissions.can_manage_league(request.user, league):
-        raise PermissionDenied("Only the league's admins and organizers create campaigns.")
+        raise PermissionDenied(gettext("Only the league's admins and organizers create campaigns."))
     form = CampaignForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
@@ -49,7 +61,11 @@ def campaign_create(request: HttpRequest, league_slug: str) -> HttpResponse:
         campaign = campaign_services.create_campaign(
             league=league, actor=request.user, content_packs=packs, **data
         )
-        messages.success(request, f"{campaign} is set up. Players can now join with a crew.")
+        messages.success(
+            request,
+            gettext("%(campaign)s is set up. Players can now join with a crew.")
+            % {"campaign": campaign},
+        )
         return redirect(campaign)
     return render(request, "campaign/form.html", {"form": form, "league": league})
 
@@ -66,7 +82,7 @@ def campaign_edit(request: HttpRequest, pk: int) -> HttpResponse:
             campaign_services.update_campaign(
                 campaign=campaign, actor=request.user, content_packs=packs, **data
             )
-            messages.success(request, "Settings saved.")
+            messages.success(request, gettext("Settings saved."))
             return redirect(campaign)
         except CampaignError as exc:
             form.add_error(None, str(exc))
@@ -111,12 +127,15 @@ def campaign_join(request: HttpRequest, pk: int) -> HttpResponse:
             crew = crew_services.join_campaign(
                 campaign=campaign, player=request.user, **form.cleaned_data
             )
-            messages.success(request, f"{crew} joined. Now build its starting arsenal.")
+            messages.success(
+                request,
+                gettext("%(crew)s joined. Now build its starting arsenal.") % {"crew": crew},
+            )
             return redirect("campaign:build", crew.pk)
         except CampaignError as exc:
             messages.error(request, str(exc))
     else:
-        messages.error(request, "Give the crew a name and choose a faction.")
+        messages.error(request, gettext("Give the crew a name and choose a faction."))
     return redirect(campaign)
 
 
@@ -126,35 +145,31 @@ def campaign_start(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for(request, pk)
     try:
         campaign_services.start_campaign(campaign=campaign, actor=request.user)
-        messages.success(request, f"{campaign} is running: week 1 has begun.")
+        messages.success(
+            request, gettext("%(campaign)s is running: week 1 has begun.") % {"campaign": campaign}
+        )
     except CampaignError as exc:
         messages.error(request, str(exc))
     return redirect(campaign)
 
 
-def _crew_for(request, pk) -> Crew:
-    crew = get_object_or_404(crew_queryset(), pk=pk)
+def _crew_for(request, pk, *, queryset=None) -> Crew:
+    crew = get_object_or_404(crew_queryset() if queryset is None else queryset, pk=pk)
     if not can_view_campaign(request.user, crew.campaign):
-        raise PermissionDenied("This campaign is visible to its league's members only.")
+        raise PermissionDenied(gettext("This campaign is visible to its league's members only."))
     return crew
 
 
 def crew_sheet(request: HttpRequest, pk: int) -> HttpResponse:
-    crew = _crew_for(request, pk)
-    sheet = arsenal_sheet(crew)
+    crew = _crew_for(request, pk, queryset=sheet_crew_queryset())
+    can_edit = can_edit_crew(request.user, crew) and not crew.campaign.is_read_only
     return render(
         request,
         "campaign/sheet.html",
         {
             "crew": crew,
-            "sheet": sheet,
             "campaign": crew.campaign,
-            "can_edit": can_edit_crew(request.user, crew) and not crew.campaign.is_read_only,
-            "move_targets": [
-                m.row
-                for m in sheet.models
-                if m.row.station in (Station.MASTER, Station.HENCHMAN, Station.ENFORCER)
-            ],
+            "sheet_body": sheet_cache.sheet_body(request, crew, can_edit=can_edit),
         },
     )
 
@@ -190,7 +205,7 @@ def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
     crew = _crew_for(request, pk)
     require_crew_editor(request.user, crew)
     if crew.status != Crew.Status.BUILDING:
-        messages.info(request, "The starting arsenal is already built.")
+        messages.info(request, gettext("The starting arsenal is already built."))
         return redirect(crew)
     leaders, cards, upgrades = _builder_choices(crew)
     form = StartingArsenalForm(
@@ -213,7 +228,9 @@ def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
                         upgrade=upgrade,
                         upgrade_on_index=index,
                     )
-                    messages.success(request, f"{crew}'s arsenal is ready.")
+                    messages.success(
+                        request, gettext("%(crew)s's arsenal is ready.") % {"crew": crew}
+                    )
                     return redirect(crew)
                 except hiring.HiringRefused as exc:
                     plan = None
@@ -247,8 +264,12 @@ def crew_hire(request: HttpRequest, pk: int) -> HttpResponse:
             )
             messages.success(
                 request,
-                f"Hired {len(result.models)} model(s) and "
-                f"{len(result.upgrades)} upgrade(s) for {result.scrip_spent} scrip.",
+                gettext("Hired %(len)s model(s) and %(len2)s upgrade(s) for %(scrip_spent)s scrip.")
+                % {
+                    "len": len(result.models),
+                    "len2": len(result.upgrades),
+                    "scrip_spent": result.scrip_spent,
+                },
             )
             return redirect(crew)
         except hiring.HiringRefused as exc:
@@ -275,7 +296,10 @@ def crew_add_master(request: HttpRequest, pk: int) -> HttpResponse:
     )
     try:
         crew_services.add_master(crew=crew, actor=request.user, master=master)
-        messages.success(request, f"{master.name} joins and now leads {crew}.")
+        messages.success(
+            request,
+            gettext("%(name)s joins and now leads %(crew)s.") % {"name": master.name, "crew": crew},
+        )
     except hiring.HiringRefused as exc:
         messages.error(request, " ".join(exc.reasons))
     except CampaignError as exc:
@@ -291,7 +315,11 @@ def crew_start_anew(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             new = crew_services.start_anew(crew=crew, actor=request.user, **form.cleaned_data)
-            messages.success(request, f"{crew} is retired. Build {new}'s starting arsenal.")
+            messages.success(
+                request,
+                gettext("%(crew)s is retired. Build %(new)s's starting arsenal.")
+                % {"crew": crew, "new": new},
+            )
             return redirect("campaign:build", new.pk)
         except CampaignError as exc:
             form.add_error(None, str(exc))
@@ -307,9 +335,115 @@ def upgrade_move(request: HttpRequest, pk: int, upgrade_pk: int) -> HttpResponse
     model = get_object_or_404(ArsenalModel, pk=target_pk, crew=crew) if target_pk else None
     try:
         crew_services.attach_upgrade(crew=crew, actor=request.user, upgrade=upgrade, model=model)
-        messages.success(request, f"{upgrade.name} moved.")
+        messages.success(request, gettext("%(name)s moved.") % {"name": upgrade.name})
     except hiring.HiringRefused as exc:
         messages.error(request, " ".join(exc.reasons))
     except CampaignError as exc:
         messages.error(request, str(exc))
     return redirect(crew)
+
+
+@login_required
+@require_POST
+def catch_up_flip(request: HttpRequest, pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    try:
+        made = catch_up.flip(crew=crew, actor=request.user)
+        messages.success(request, _("Catch-up Barter flip %(n)s: %(card)s.")
+                         % {"n": made.number, "card": made.card})
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(crew)
+
+
+@login_required
+@require_POST
+def catch_up_buy(request: HttpRequest, pk: int) -> HttpResponse:
+    crew = _crew_for(request, pk)
+    model_pk = request.POST.get("model")
+    model = get_object_or_404(ArsenalModel, pk=model_pk, crew=crew) \
+        if model_pk and model_pk.isdigit() else None
+    number = request.POST.get("number", "")
+    try:
+        if not number.isdigit():
+            raise CampaignError(_("Choose which catch-up flip buys it."))
+        row = catch_up.buy(crew=crew, actor=request.user, number=int(number),
+                           key=request.POST.get("key", "")[:80], model=model)
+        messages.success(request, _("Bought %(name)s.") % {"name": row.name})
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(crew)
+
+
+@login_required
+def crew_trade_scrip(request: HttpRequest, pk: int) -> HttpResponse:
+    """Collusion and Trading: give scrip to another active crew of the campaign, between
+    games. With HTMX the form loads into the arsenal sheet and a refusal comes back into
+    it (status 400); without, it is a page of its own."""
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    refusal = optional_rules.option_refusal(crew.campaign, "collusion_and_trading")
+    if refusal is not None:
+        messages.error(request, refusal)
+        if request.htmx:  # the sheet, not swapped into the form's place
+            return HttpResponseClientRedirect(crew.get_absolute_url())
+        return redirect(crew)
+    form = TradeScripForm(request.POST or None, crew=crew)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            to_crew = form.cleaned_data["to_crew"]
+            try:
+                amount = optional_rules.trade_scrip(crew=crew, to_crew=to_crew,
+                                                    amount=form.cleaned_data["amount"],
+                                                    actor=request.user)
+            except CampaignError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("%(crew)s gave %(amount)s scrip to %(to_crew)s.")
+                                 % {"crew": crew, "amount": amount, "to_crew": to_crew})
+                if request.htmx:
+                    return HttpResponseClientRedirect(crew.get_absolute_url() + "#scrip")
+                return redirect(crew.get_absolute_url() + "#scrip")
+        status = 400
+    context = {"crew": crew, "form": form}
+    if request.htmx:
+        return render(request, "campaign/_trade_scrip.html", context, status=status)
+    return render(request, "campaign/trade_scrip.html", context, status=status)
+
+
+@login_required
+def crew_trade_equipment(request: HttpRequest, pk: int) -> HttpResponse:
+    """Collusion and Trading: give one of the crew's Campaign Equipment upgrades to another
+    active crew of the campaign, between games. With HTMX the form loads into the arsenal
+    sheet and a refusal comes back into it (status 400); without, it is a page of its own."""
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    refusal = optional_rules.option_refusal(crew.campaign, "collusion_and_trading")
+    if refusal is not None:
+        messages.error(request, refusal)
+        if request.htmx:  # the sheet, not swapped into the form's place
+            return HttpResponseClientRedirect(crew.get_absolute_url())
+        return redirect(crew)
+    form = TradeEquipmentForm(request.POST or None, crew=crew)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            upgrade, to_crew = form.cleaned_data["upgrade"], form.cleaned_data["to_crew"]
+            try:
+                optional_rules.trade_equipment(upgrade=upgrade, to_crew=to_crew,
+                                               actor=request.user)
+            except CampaignError as exc:
+                form.add_error(None, str(exc))
+            else:
+                messages.success(request, _("%(crew)s gave %(upgrade)s to %(to_crew)s.")
+                                 % {"crew": crew, "upgrade": upgrade.name, "to_crew": to_crew})
+                sheet = crew.get_absolute_url() + "#trade-equipment"
+                if request.htmx:
+                    return HttpResponseClientRedirect(sheet)
+                return redirect(sheet)
+        status = 400
+    context = {"crew": crew, "form": form}
+    if request.htmx:
+        return render(request, "campaign/_trade_equipment.html", context, status=status)
+    return render(request, "campaign/trade_equipment.html", context, status=status)

@@ -1,5 +1,6 @@
 """API-wide behaviour: every error is JSON, and bad input is a 400, never a 500.
 
+Bodies are capped and JSON nesting bounded by ``config.parsers`` (413 and 400).
 The rules engine raises ``RulesError`` (a ``ValueError``) for requests that break a rule
 of the game; Django raises ``ValidationError`` from model validation. Both reach the
 client as a 400 with messages keyed by field (``non_field_errors`` when no field applies).
@@ -7,6 +8,7 @@ client as a 400 with messages keyed by field (``non_field_errors`` when no field
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
 from rest_framework.response import Response
@@ -17,23 +19,28 @@ from rules.engine.errors import RulesError
 
 def _user_errors():
     """Domain errors whose message is meant for the user (imported late: apps load first)."""
-    from campaign.hiring import HiringRefused
     from campaign.lifecycle import IllegalTransition
     from campaign.services.errors import CampaignError
     from encounters.services.common import EncounterError
     from league.services import LeagueError
+    from rules.engine.hiring import HiringRefused
 
     return (RulesError, LeagueError, CampaignError, HiringRefused, EncounterError,
             IllegalTransition)
 
 
 def exception_handler(exc, context):
-    from campaign.hiring import HiringRefused
+    from rules.engine.hiring import HiringRefused
 
     if isinstance(exc, HiringRefused):
         return Response({"non_field_errors": exc.reasons}, status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, _user_errors()):
         return Response({"non_field_errors": [str(exc)]}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, RequestDataTooBig):  # a form-encoded body over Django's cap
+        from config.parsers import body_limit, too_large
+
+        exc = too_large(body_limit(context.get("view")))
+        return Response({"detail": exc.detail}, status=exc.status_code)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "message_dict"):
             body = {

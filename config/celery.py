@@ -14,3 +14,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 app = Celery("malifaux")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+# The campaign week is a package inside the campaign app, with tasks of its own.
+app.autodiscover_tasks(["campaign.weeks"])

@@ -57,31 +57,48 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "django_celery_beat",
+    "axes",
+    "django_ratelimit",
     "accounts",
     "rules",
+    "catalogue",
     "league",
     "campaign",
     "encounters",
     "aftermath",
+    "autoresolve",
     "exports",
     "nights",
     "standings",
+    "notifications",
+    "home",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The browser's language (Accept-Language) or the language cookie...
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # ...unless the logged-in user chose one (accounts.User.language).
+    "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "config.middleware.NumberOutOfRangeMiddleware",  # an id past 64 bits: a 400
+    # Last, as django-axes asks: turns a locked-out login into its page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -97,6 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "notifications.context_processors.bell",
             ],
         },
     },
@@ -118,17 +136,54 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    "django.contrib.auth.backends.ModelBackend",
+]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Argon2 first, with Django's own parameters: the memory-hard hasher Django recommends,
+# for about the CPU of PBKDF2's million iterations, hashed in parallel lanes that release
+# the GIL (gunicorn.conf.py). Older PBKDF2 hashes still verify and are re-hashed at login.
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+# --- Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
+# username from one address, that pair is locked out for the cool-off time (unknown
+# usernames alike). Staff unlock in the admin (Axes > Access attempts: delete the row).
+AXES_FAILURE_LIMIT = int(env("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = float(env("AXES_COOLOFF_HOURS", "0.25"))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = env_bool("AXES_VERBOSE", False)  # lockouts are logged either way
+# Sign-up and password-reset requests per address (and resets per email), any account
+# or none alike (django-ratelimit, counted in the cache).
+SIGNUP_RATE = env("SIGNUP_RATE", "10/h")
+PASSWORD_RESET_RATE = env("PASSWORD_RESET_RATE", "5/h")
+PASSWORD_RESET_EMAIL_RATE = env("PASSWORD_RESET_EMAIL_RATE", "3/h")
+# Exports started (each writes a job and a file): per account, and per address when
+# anonymous (a public campaign's standings).
+EXPORT_RATE = env("EXPORT_RATE", "60/h")
+EXPORT_ANON_RATE = env("EXPORT_ANON_RATE", "20/h")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
+# The interface languages (named in their own language, for the switch). French game terms
+# follow the French rulebook (docs/rules-decisions.md, "French vocabulary"); the French
+# catalogue is locale/fr/LC_MESSAGES/django.po, compiled by scripts/run and scripts/test.
+LANGUAGES = [("en-gb", "English"), ("fr", "Français")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env("DJANGO_TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
@@ -161,8 +216,15 @@ if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
     }
+    # Sessions are read from Redis (and written through to the database): a query less a page.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# django-ratelimit wants a cache shared by every process: Redis in production; the
+# embedded default is one process, whose local memory cache is shared enough.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001",
+                          *([] if REDIS_URL else ["django_ratelimit.E003"])]
 
 CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -186,6 +248,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "aftermath.take_overdue_defaults",
         "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
     },
+    "autoresolve-resume-stalled": {
+        "task": "autoresolve.resume_stalled",
+        "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
+    },
     "aftermath-resume-stalled": {
         "task": "aftermath.resume_stalled",
         "schedule": float(env("AFTERMATH_CHECK_SECONDS", "300")),
@@ -193,6 +259,8 @@ CELERY_BEAT_SCHEDULE = {
 }
 #: A confirmed game whose Aftermath job has not finished after this long is sent again.
 AFTERMATH_STALL_SECONDS = float(env("AFTERMATH_STALL_SECONDS", "120"))
+#: An auto-resolve run queued or running this long is sent to a worker again.
+AUTORESOLVE_STALL_SECONDS = float(env("AUTORESOLVE_STALL_SECONDS", "600"))
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- Email: console by default; SMTP settings from the environment in production.
@@ -203,16 +271,27 @@ EMAIL_HOST_USER = env("DJANGO_EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env("DJANGO_EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", "Malifaux Campaigns <noreply@localhost>")
+# Emails carry full links (the page to open, the unsubscribe link): the site's public address.
+SITE_URL = env("DJANGO_SITE_URL", "http://127.0.0.1:8000")
 
 # --- API
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # JSON bodies are capped at DATA_UPLOAD_MAX_MEMORY_SIZE (as forms are) and nest at most
+    # 32 deep (config/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "config.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.BasicAuthentication",
+        # Personal API tokens (accounts/authentication.py); no HTTP Basic with the password.
+        "accounts.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "EXCEPTION_HANDLER": "config.api.exception_handler",
+    "DEFAULT_METADATA_CLASS": "config.metadata.Metadata",  # OPTIONS: no per-field actions
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
@@ -224,6 +303,13 @@ REST_FRAMEWORK = {
         "user": env("API_USER_RATE", "600/min"),
     },
 }
+# Personal API tokens (django-rest-knox): stored as SHA-512 digests, shown once, each with
+# its own expiry (or none), recognisable by their prefix in logs and secret scanners.
+KNOX_TOKEN_MODEL = "accounts.ApiToken"
+# knox's own migrations create its default token table even when the model is swapped
+# (and that table's key to users then blocks a PostgreSQL flush): knox has no migrations.
+MIGRATION_MODULES = {"knox": None}
+REST_KNOX = {"TOKEN_PREFIX": "mfx_", "TOKEN_TTL": None, "AUTO_REFRESH": False}
 SPECTACULAR_SETTINGS = {
     "TITLE": "Malifaux Campaigns API",
     "DESCRIPTION": (
@@ -237,14 +323,47 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
-                            "NightStateEnum": "nights.models.CampaignNight.State"},
+                            "NightStateEnum": "nights.models.CampaignNight.State",
+                            "RulesetEnum": "league.models.Ruleset"},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.
+# Content Security Policy (django-csp; Django 5.2 has none of its own): scripts, styles and
+# everything else from this site only; no inline script or style, no eval (htmx runs with
+# allowEval off; behaviour lives in static/js/site.js, e.g. <a data-print> prints).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+SECURE_REFERRER_POLICY = "same-origin"  # invitation links carry tokens: never leave the site
+# Powerful browser features this site never uses are switched off for it and any frame.
+PERMISSIONS_POLICY = {
+    feature: [] for feature in (
+        "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media",
+        "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment",
+        "publickey-credentials-get", "screen-wake-lock", "serial", "usb", "xr-spatial-tracking",
+    )
+}
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
-if PRODUCTION:
+# DJANGO_LOOPBACK_HTTP=1 is for the load benchmark only (bench/load/): production settings
+# served over plain HTTP, refused unless every allowed host is a loopback address.
+LOOPBACK_HTTP = PRODUCTION and env_bool("DJANGO_LOOPBACK_HTTP", False)
+if LOOPBACK_HTTP and not set(ALLOWED_HOSTS) <= {"127.0.0.1", "localhost", "[::1]", "::1"}:
+    raise ImproperlyConfigured("DJANGO_LOOPBACK_HTTP serves plain HTTP: only for the load "
+                               "benchmark, with DJANGO_ALLOWED_HOSTS=127.0.0.1.")
+if PRODUCTION and not LOOPBACK_HTTP:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
@@ -259,5 +378,6 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env("DJANGO_LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {"django.db.backends": {"level": "WARNING"},
+                "axes": {"level": "WARNING"}},  # lockouts, not every log-in
 }

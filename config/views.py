@@ -1,13 +1,10 @@
-"""Site-wide pages: home, health check, and the friendly 404/500 pages."""
+"""Site-wide pages: health check and the friendly 404/500 pages (the home is ``home/``)."""
 
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template import loader
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+from django.utils.translation import gettext
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
@@ -18,6 +15,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """A page's 404 is a page; the API's (an unknown path, an id that is not a number) is
+    JSON like every other API error."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": gettext("Not found.")}, status=404)
     return render(request, "404.html", {"path": request.path}, status=404)
 
 

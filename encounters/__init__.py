@@ -1,1 +1,2 @@
-"""Encounters: setup generators, the live tracker, results and confirmation."""
+"""Encounters: games from setup to confirmed result: setup generators, hiring, schemes and
+their secrets, the live tracker at the table, results and confirmation, and linked series."""

@@ -8,20 +8,38 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from django.utils.translation import gettext, gettext_lazy
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from campaign.models import ArsenalModel, Campaign, Crew
-from encounters.models import Casualty, Game, HiredModel, LinkedSeries, SchemeChoice
+from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
+from catalogue.models import ModelCard, Station
+from config.fields import DictField, ListField, ListSerializer, PrimaryKeyRelatedField
+from encounters.models import (
+    BountyNote,
+    Casualty,
+    Game,
+    HiredModel,
+    LinkedSeries,
+    MarkerChange,
+    ModelEvent,
+    SchemeChoice,
+    TableModel,
+)
+from encounters.score_check import score_check
 from encounters.selectors import can_view_game, game_view, visible_games
-from encounters.services import games, results, tracker
+from encounters.services import games, items, results, table, tracker, traveler
 from encounters.services import series as series_services
-from rules.models import ModelCard
+from league.models import League
+from rules import tables
 
-SIDES = [("a", "Side A"), ("b", "Side B")]
+SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
+#: More models than any crew hires; a longer list is refused before lookups.
+MAX_HIRED = 50
+MAX_ID = 2**63 - 1
 
 
 class GameCreateSerializer(serializers.Serializer):
@@ -106,25 +124,128 @@ class SeriesViewSet(viewsets.GenericViewSet):
 class SetupRequestSerializer(serializers.Serializer):
     size = serializers.IntegerField(min_value=10, max_value=100)
     kind = serializers.ChoiceField(Game.Kind.choices, default=Game.Kind.STANDARD)
+    league = serializers.SlugRelatedField(
+        slug_field="slug", queryset=League.objects.all(), required=False, allow_null=True,
+        help_text=
+            gettext_lazy("A league you belong to: its default edition applies without 'ruleset'."))
+    ruleset = serializers.ChoiceField(
+        [("m2e", "Second edition"), ("m1e", "First edition")],
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("The edition (default: the league's, else m2e)."),
+    )
+    first_edition_size = serializers.ChoiceField(
+        ["scrap", "brawl"],
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy(
+            "First edition: Scrap (1-55) or Brawl (30-80); needed from 30 to 55."
+        ),
+    )
+    strategy_mode = serializers.ChoiceField(
+        ["general", "extended", "quick_reference"],
+        default="general",
+        help_text=gettext_lazy(
+            "First edition strategies: the general or extended table (1.5), or the "
+            "original quick reference table."
+        ),
+    )
+    location = serializers.CharField(
+        required=False,
+        allow_null=True,
+        max_length=60,
+        help_text=gettext_lazy("First edition: an agreed location key instead of flipping for it."),
+    )
+
+    def validate(self, attrs):
+        """First edition's own limits as field errors (with a league default, the same
+        checks come from the generator as a 400)."""
+        if attrs.get("ruleset") != "m1e":
+            return attrs
+        from rules.engine.encounters import EncounterError
+        from rules.engine.first_edition_setup import size_for
+        from rules.engine.first_edition_tables import first_edition_tables
+
+        errors = {}
+        try:
+            size_for(attrs["size"], attrs.get("first_edition_size"))
+        except EncounterError as exc:
+            key = "first_edition_size" if "choose the size" in str(exc) else "size"
+            errors[key] = [str(exc)]
+        if attrs.get("kind") == Game.Kind.STORY:
+            errors["kind"] = ["The first edition sources hold no story encounters."]
+        location = attrs.get("location")
+        if location and location not in {loc.key for loc in first_edition_tables().locations}:
+            errors["location"] = [f"Unknown first edition location {location!r}."]
+        if errors:
+            raise serializers.ValidationError(errors)
+        return attrs
 
 
 class HireSerializer(serializers.Serializer):
-    models = serializers.PrimaryKeyRelatedField(queryset=ArsenalModel.objects.all(), many=True)
+    models = PrimaryKeyRelatedField(
+        queryset=ArsenalModel.objects.all(), many=True, max_length=MAX_HIRED
+    )
     wandering_mercenary = serializers.PrimaryKeyRelatedField(
-        queryset=ModelCard.objects.all(), required=False, allow_null=True,
-        help_text="Wandering Mercenaries weeks: the free mercenary (cost 7 or less).")
-    attach = serializers.DictField(child=serializers.IntegerField(), required=False,
-                                   help_text="Arsenal upgrade id -> arsenal model id.")
+        queryset=ModelCard.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("Wandering Mercenaries weeks: the free mercenary (cost 7 or less)."),
+    )
+    attach = DictField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        required=False,
+        max_length=MAX_HIRED,
+        help_text=gettext_lazy("Arsenal upgrade id -> arsenal model id."),
+    )
+
+    def validate_attach(self, value):
+        """Keys are upgrade ids too: {"x": 5} was a 500 (found by fuzzing)."""
+        if any(not (key.isascii() and key.isdigit()) or len(key) > 18 for key in value):
+            raise serializers.ValidationError(gettext("Give arsenal upgrade ids as the keys."))
+        return {int(key): model for key, model in value.items()}
 
 
 class SchemePickSerializer(serializers.Serializer):
     scheme = serializers.CharField(max_length=60)
-    noted_model = serializers.PrimaryKeyRelatedField(queryset=HiredModel.objects.all(),
-                                                     required=False, allow_null=True)
+    noted_model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+
+    class Meta:
+        list_serializer_class = ListSerializer  # publishes the list's max_length
+
+
+class ThirdSchemePickSerializer(serializers.Serializer):
+    scheme = serializers.CharField(max_length=60)
+    noted_model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+
+    def validate_scheme(self, value):
+        """An unknown key is a field error (which keys the game allows, the service says)."""
+        from rules.encounter_tables import encounter_tables
+
+        try:
+            encounter_tables().scheme(value)
+        except KeyError:
+            raise serializers.ValidationError(gettext("Unknown scheme %(key)s.")
+                                              % {"key": repr(value)}) from None
+        return value
 
 
 class SchemesSerializer(serializers.Serializer):
-    schemes = SchemePickSerializer(many=True)
+    schemes = SchemePickSerializer(many=True, max_length=10)
+    third_scheme = ThirdSchemePickSerializer(
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy(
+            "A Lucrative Offer's week only: an optional third scheme (any generic scheme or "
+            "the crew's Faction scheme, not one of the two). It scores no VP; each VP it "
+            "would score pays 2 Scrip as event Scrip. Left out or null: no third scheme "
+            "(a saved one is removed)."
+        ),
+    )
 
 
 class TableCardsSerializer(serializers.Serializer):
@@ -150,16 +271,213 @@ class SchemeRevealSerializer(serializers.Serializer):
     scheme = serializers.PrimaryKeyRelatedField(queryset=SchemeChoice.objects.all())
 
 
+class ThirdSchemeVPSerializer(serializers.Serializer):
+    vp = serializers.IntegerField(
+        min_value=0,
+        max_value=3,
+        help_text=gettext_lazy(
+            "The VP the third scheme would have scored so far: replaces the last value "
+            "(never added to it). Paid as 2 Scrip per VP, never counted as VP."
+        ),
+    )
+
+
 class CasualtySerializer(serializers.Serializer):
-    side = serializers.ChoiceField(SIDES)
-    model = serializers.PrimaryKeyRelatedField(queryset=HiredModel.objects.all(),
-                                               required=False, allow_null=True)
+    side = serializers.CharField(
+        max_length=7, help_text=gettext_lazy("a, b, or neutral (a Neutral model).")
+    )
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+    table_model = serializers.PrimaryKeyRelatedField(
+        queryset=TableModel.objects.all(),
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("A summoned or Neutral victim already on the table."),
+    )
     summoned_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     how = serializers.ChoiceField(Casualty.How.choices, default=Casualty.How.KILLED)
-    by_model = serializers.PrimaryKeyRelatedField(queryset=HiredModel.objects.all(),
-                                                  required=False, allow_null=True)
+    by_model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+    by_table_model = serializers.PrimaryKeyRelatedField(
+        queryset=TableModel.objects.all(), required=False, allow_null=True
+    )
     by_effect = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    by_side = serializers.CharField(
+        max_length=7,
+        required=False,
+        allow_null=True,
+        allow_blank=True,
+        help_text=gettext_lazy("Whose effect killed it (no killer model): a, b, neutral or blank."),
+    )
+    action = serializers.CharField(max_length=60, required=False, allow_blank=True)
+    blast = serializers.BooleanField(default=False)
+    own_activation = serializers.BooleanField(default=False)
     automatic = serializers.BooleanField(default=False)
+
+    def validate_side(self, value):
+        if value not in ("a", "b", "neutral"):
+            raise serializers.ValidationError(gettext("Choose a, b or neutral."))
+        return value
+
+    def validate_by_side(self, value):
+        if value not in ("a", "b", "neutral", "", None):
+            raise serializers.ValidationError(gettext("Choose a, b, neutral or blank."))
+        return value or None
+
+
+class BringInSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(
+        SIDES,
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("The summoning side; empty for a Neutral model."),
+    )
+    name = serializers.CharField(max_length=120)
+    cost = serializers.IntegerField(min_value=0, max_value=30, required=False, allow_null=True)
+    station = serializers.ChoiceField(Station.choices, required=False, allow_blank=True)
+    characteristics = ListField(
+        child=serializers.CharField(max_length=40), required=False, max_length=12
+    )
+
+
+def _one_of(allowed, message):
+    def check(self, value):
+        if value not in allowed:
+            raise serializers.ValidationError(message)
+        return value
+
+    return check
+
+
+class MarkerSerializer(serializers.Serializer):
+    kind = serializers.CharField(max_length=10, help_text=gettext_lazy("scheme, corpse or scrap."))
+    delta = serializers.IntegerField(
+        min_value=-20, max_value=20, help_text=gettext_lazy("Markers placed (positive) or removed.")
+    )
+    owner = serializers.CharField(
+        max_length=1,
+        required=False,
+        allow_blank=True,
+        help_text=gettext_lazy("A Scheme Marker's side: a or b."),
+    )
+    quarter = serializers.IntegerField(
+        min_value=0,
+        max_value=4,
+        default=0,
+        help_text=gettext_lazy("1-4; 0 near the centre or straddling."),
+    )
+    by_side = serializers.CharField(
+        max_length=1,
+        required=False,
+        allow_blank=True,
+        help_text=gettext_lazy("The side that placed or removed them."),
+    )
+    interact = serializers.BooleanField(default=False)
+
+    validate_kind = _one_of(MarkerChange.Kind.values, "Choose scheme, corpse or scrap.")
+    validate_owner = _one_of(("a", "b", ""), "Choose a, b or blank.")
+    validate_by_side = _one_of(("a", "b", ""), "Choose a, b or blank.")
+
+    def validate_delta(self, value):
+        if value == 0:
+            raise serializers.ValidationError(gettext("Place or remove at least one Marker."))
+        return value
+
+
+class UseItemSerializer(serializers.Serializer):
+    upgrade = serializers.PrimaryKeyRelatedField(queryset=ArsenalUpgrade.objects.all(),
+                                                 help_text=gettext_lazy("The one-use item to use."))
+    injury = serializers.PrimaryKeyRelatedField(
+        queryset=ArsenalUpgrade.objects.all(), required=False, allow_null=True,
+        help_text=gettext_lazy("Healing Salve and Field Repairs: the Injury they remove."))
+    keep = serializers.BooleanField(
+        required=False, default=False,
+        help_text=gettext_lazy("Scrap Pile: pay 3 Scrip to keep the item in the Arsenal."))
+
+
+class TravelerGuidanceSerializer(serializers.Serializer):
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(),
+        help_text=gettext_lazy("One of your hired models in play, within 1 inch of the Traveler "
+                               "Marker, that spends a (1) Interact Action to ask."))
+    cheated_in = serializers.CharField(
+        max_length=6, required=False, allow_blank=True,
+        help_text=gettext_lazy("Always refused when given: nobody may cheat this flip."))
+
+
+class TravelerGuidanceResponseSerializer(serializers.Serializer):
+    model = serializers.IntegerField(help_text=gettext_lazy("The hired model that asked."))
+    card = serializers.CharField(help_text=gettext_lazy("The card the server flipped."))
+    flip = serializers.IntegerField(
+        help_text=gettext_lazy("The flip record (its seed replays it)."))
+    outcome = serializers.ChoiceField(
+        sorted(tables.TRAVELER_OUTCOMES),
+        help_text=gettext_lazy("What the chart gave: model_killed, heal_all, scheme_marker, "
+                               "scrip or extra_barter_flip."))
+    summary = serializers.CharField()
+    scrip = serializers.IntegerField(
+        help_text=gettext_lazy("Event scrip counted (the per-game limit may cut it)."))
+    casualty = serializers.IntegerField(allow_null=True,
+                                        help_text=gettext_lazy("The casualty recorded, if killed."))
+
+
+class ModelEventSerializer(serializers.Serializer):
+    kind = serializers.CharField(
+        max_length=20, help_text=gettext_lazy("horror_failed or upgrade_attached.")
+    )
+    validate_kind = _one_of(ModelEvent.Kind.values, "Choose horror_failed or upgrade_attached.")
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+    table_model = serializers.PrimaryKeyRelatedField(
+        queryset=TableModel.objects.all(), required=False, allow_null=True
+    )
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+
+    def validate(self, data):
+        if bool(data.get("model")) == bool(data.get("table_model")):
+            raise serializers.ValidationError({"model": ["Give a model or a table model."]})
+        return data
+
+
+class NoteSerializer(serializers.Serializer):
+    bounty = serializers.ChoiceField(["escort-mission", "hit-list", "roundup"])
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(), required=False, allow_null=True
+    )
+    characteristic = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+class EndFactsSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(SIDES)
+    in_their_zone = ListField(
+        child=serializers.IntegerField(min_value=0, max_value=50),
+        min_length=2,
+        max_length=2,
+        required=False,
+        help_text=gettext_lazy(
+            "[this side's models, enemy and Neutral models] in the opponent's zone."
+        ),
+    )
+    engaging_leader = serializers.IntegerField(min_value=0, max_value=50, required=False)
+    afflicted = serializers.IntegerField(min_value=0, max_value=50, required=False)
+    pool = serializers.IntegerField(min_value=0, max_value=99, required=False)
+    pigs = ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4), required=False, max_length=4
+    )
+    escorted = serializers.BooleanField(required=False, allow_null=True, default=None)
+
+
+class QuartersSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(SIDES)
+    quarters = ListField(child=serializers.IntegerField(min_value=1, max_value=4), max_length=4)
+
+
+class PoolSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(SIDES)
+    change = serializers.ChoiceField([(-1, "-1"), (1, "+1")])
 
 
 class FinishedOffSerializer(serializers.Serializer):
@@ -194,39 +512,115 @@ class RulingSerializer(ReportSerializer):
 class GameSummarySerializer(serializers.ModelSerializer):
     class Meta:
         model = Game
-        fields = ["id", "campaign", "week", "kind", "state", "size", "turn", "event_key",
-                  "version"]
+        fields = ["id", "campaign", "week", "kind", "state", "size", "turn", "event_key", "version"]
 
 
 def game_data(game: Game, user) -> dict:
     """The game as this user may see it (the secrets selector decides)."""
     view = game_view(game, user)
     g = view.game
+    report = g.reports.exclude(status="superseded").order_by("id").last()
+    check = score_check(report, {s.side.key: s.total_vp for s in view.sides})
     return {
         **GameSummarySerializer(g).data,
         "setup": g.setup,
         "first_player": g.first_player,
         "ended_on_turn": g.ended_on_turn,
         "viewer_side": view.viewer_side,
-        "sides": [{
-            "key": s.side.key, "player": str(s.side.player), "crew": s.side.crew_id,
-            "crew_name": str(s.side.crew) if s.side.crew_id else None,
-            "hire_revealed": s.side.hire_revealed,
-            "hired": [{"id": h.pk, "name": h.name, "cost": h.cost, "is_leader": h.is_leader,
-                       "upgrades": h.upgrades} for h in s.hired] if s.hire_visible else None,
-            "campaign_rating": s.side.campaign_rating,
-            "soulstone_pool": s.side.soulstone_pool,
-            "strategy_vp": s.side.strategy_vp, "schemes": s.schemes,
-            "vp": s.total_vp, "withdrew_on_turn": s.side.withdrew_on_turn,
-            "event_scrip": s.side.event_scrip,
-        } for s in view.sides],
-        "casualties": [{
-            "id": c.pk, "side": c.side.key,
-            "model": c.model.name if c.model_id else c.summoned_name,
-            "how": c.how, "by": c.by_model.name if c.by_model_id else c.by_effect,
-            "turn": c.turn, "finished_off": c.finished_off,
-        } for c in view.casualties],
+        "sides": [
+            {
+                "key": s.side.key,
+                "player": str(s.side.player),
+                "crew": s.side.crew_id,
+                "crew_name": str(s.side.crew) if s.side.crew_id else None,
+                "hire_revealed": s.side.hire_revealed,
+                "hired": [
+                    {
+                        "id": h.pk,
+                        "name": h.name,
+                        "cost": h.cost,
+                        "is_leader": h.is_leader,
+                        "upgrades": h.upgrades,
+                    }
+                    for h in s.hired
+                ]
+                if s.hire_visible
+                else None,
+                "campaign_rating": s.side.campaign_rating,
+                "soulstone_pool": s.side.soulstone_pool,
+                "strategy_vp": s.side.strategy_vp,
+                "schemes": s.schemes,
+                "vp": s.total_vp,
+                "withdrew_on_turn": s.side.withdrew_on_turn,
+                "event_scrip": s.side.event_scrip,
+                "traveler_barter_flips": s.side.traveler_barter_flips,
+                "third_scheme": s.third_scheme,
+            }
+            for s in view.sides
+        ],
+        "casualties": [
+            {
+                "id": c.pk,
+                "side": c.victim_side_key,
+                "model": c.victim_name,
+                "how": c.how,
+                "by": c.killer_name if (c.by_model_id or c.by_table_model_id) else c.by_effect,
+                "by_side": c.by_side,
+                "action": c.action,
+                "blast": c.blast,
+                "own_activation": c.own_activation,
+                "turn": c.turn,
+                "finished_off": c.finished_off,
+            }
+            for c in view.casualties
+        ],
+        "table": table_data(view),
         "log": [{"turn": entry.turn, "text": entry.text} for entry in view.log],
+        "result": None
+        if report is None
+        else {
+            "vp": check.reported,
+            "status": report.status,
+            "agrees_with_tracker": check.agrees,
+            "why_different": check.reason,
+        },
+    }
+
+
+def table_data(view) -> dict:
+    """The table's facts for the game record, as the viewer may see them (Bounty notes
+    through the selector: a secret note shows only that it exists)."""
+    table = view.table
+    return {
+        "needed": sorted(table.needed),
+        "bounties": table.bounties,
+        "models": [
+            {
+                "id": t.pk,
+                "name": t.name,
+                "origin": t.origin,
+                "side": t.side.key if t.side_id else None,
+                "station": t.station,
+                "characteristics": t.characteristics,
+                "cost": t.cost,
+                "turn": t.turn,
+            }
+            for t in table.table_models
+        ],
+        "markers": [
+            {"kind": k, "owner": o, "quarter": q, "count": n}
+            for (k, o, q), n in sorted(table.markers.items())
+            if n
+        ],
+        "notes": [
+            {key: n[key] for key in ("id", "side", "bounty", "model", "characteristic", "revealed")}
+            for n in table.notes
+        ],
+        "secret_notes": [{"side": side, "bounty": name} for side, name in table.hidden_notes],
+        "end_facts": {
+            s.side.key: {**(s.side.end_facts or {}), "quarters_held": s.side.quarters_held or {}}
+            for s in view.sides
+        },
     }
 
 
@@ -283,9 +677,13 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         from rules.models import FlipRecord
         from rules.serializers import FlipRecordSerializer
 
-        records = FlipRecord.objects.filter(
-            subject_type=ContentType.objects.get_for_model(Game), subject_id=game.pk
-        ).select_related("flipped_by").order_by("id")
+        records = (
+            FlipRecord.objects.filter(
+                subject_type=ContentType.objects.get_for_model(Game), subject_id=game.pk
+            )
+            .select_related("flipped_by")
+            .order_by("id")
+        )
         return Response(FlipRecordSerializer(records, many=True).data)
 
     @extend_schema(responses={200: dict})
@@ -299,9 +697,13 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def hire(self, request, pk=None):
         data = self._data(HireSerializer)
-        games.hire_crew(game=self.get_object(), actor=request.user, models=data["models"],
-                        attach=data.get("attach"),
-                        wandering=data.get("wandering_mercenary"))
+        games.hire_crew(
+            game=self.get_object(),
+            actor=request.user,
+            models=data["models"],
+            attach=data.get("attach"),
+            wandering=data.get("wandering_mercenary"),
+        )
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})
@@ -314,9 +716,13 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def schemes(self, request, pk=None):
         data = self._data(SchemesSerializer)
-        games.choose_schemes(game=self.get_object(), actor=request.user,
-                             choices=[(c["scheme"], c.get("noted_model"))
-                                      for c in data["schemes"]])
+        third = data.get("third_scheme")
+        games.choose_schemes(
+            game=self.get_object(),
+            actor=request.user,
+            choices=[(c["scheme"], c.get("noted_model")) for c in data["schemes"]],
+            third=(third["scheme"], third.get("noted_model")) if third else None,
+        )
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})
@@ -329,8 +735,9 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def initiative(self, request, pk=None):
         data = self._data(InitiativeSerializer)
-        tracker.flip_initiative(game=self.get_object(), actor=request.user,
-                                table_cards=data.get("table_cards") or None)
+        tracker.flip_initiative(
+            game=self.get_object(), actor=request.user, table_cards=data.get("table_cards") or None
+        )
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})
@@ -343,16 +750,18 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="strategy-vp")
     def strategy_vp(self, request, pk=None):
         data = self._data(StrategyVPSerializer)
-        tracker.score_strategy(game=self.get_object(), actor=request.user,
-                               side_key=data["side"], vp=data["vp"])
+        tracker.score_strategy(
+            game=self.get_object(), actor=request.user, side_key=data["side"], vp=data["vp"]
+        )
         return self._game()
 
     @extend_schema(request=SchemeVPSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="scheme-vp")
     def scheme_vp(self, request, pk=None):
         data = self._data(SchemeVPSerializer)
-        tracker.score_scheme(game=self.get_object(), actor=request.user,
-                             scheme=data["scheme"], vp=data["vp"])
+        tracker.score_scheme(
+            game=self.get_object(), actor=request.user, scheme=data["scheme"], vp=data["vp"]
+        )
         return self._game()
 
     @extend_schema(request=SchemeRevealSerializer, responses={200: dict})
@@ -362,32 +771,213 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         tracker.reveal_scheme(game=self.get_object(), actor=request.user, scheme=data["scheme"])
         return self._game()
 
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="third-scheme/reveal")
+    def reveal_third_scheme(self, request, pk=None):
+        """A Lucrative Offer: reveal the player's own third scheme (and its noted model)."""
+        tracker.reveal_third_scheme(game=self.get_object(), actor=request.user)
+        return self._game()
+
+    @extend_schema(request=ThirdSchemeVPSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="third-scheme/vp")
+    def third_scheme_vp(self, request, pk=None):
+        """A Lucrative Offer: what the player's third scheme would have scored, within the
+        scheme's own caps. No VP total changes; the Aftermath pays 2 Scrip per VP."""
+        data = self._data(ThirdSchemeVPSerializer)
+        tracker.score_third_scheme(game=self.get_object(), actor=request.user, vp=data["vp"])
+        return self._game()
+
     @extend_schema(request=CasualtySerializer, responses={200: dict})
     @action(detail=True, methods=["post"])
     def casualties(self, request, pk=None):
         data = self._data(CasualtySerializer)
-        tracker.record_casualty(game=self.get_object(), actor=request.user,
-                                side_key=data.pop("side"), **data)
+        tracker.record_casualty(
+            game=self.get_object(), actor=request.user, side_key=data.pop("side"), **data
+        )
+        return self._game()
+
+    @extend_schema(request=BringInSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="table-models")
+    def table_models(self, request, pk=None):
+        """A model enters play: summoned by a side, or a Neutral model of the event."""
+        data = self._data(BringInSerializer)
+        table.bring_in(
+            game=self.get_object(),
+            actor=request.user,
+            name=data["name"],
+            side_key=data.get("side") or None,
+            station=data.get("station", ""),
+            cost=data.get("cost"),
+            characteristics=data.get("characteristics", ()),
+        )
+        return self._game()
+
+    @extend_schema(request=MarkerSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def markers(self, request, pk=None):
+        """Markers placed or removed (the game record's ``markers``)."""
+        data = self._data(MarkerSerializer)
+        table.mark(
+            game=self.get_object(),
+            actor=request.user,
+            kind=data["kind"],
+            delta=data["delta"],
+            owner=data.get("owner", ""),
+            quarter=data["quarter"],
+            by_side=data.get("by_side", ""),
+            interact=data["interact"],
+        )
+        return self._game()
+
+    @extend_schema(request=ModelEventSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="model-events")
+    def model_events(self, request, pk=None):
+        """A model failed a Horror duel, or an Upgrade was attached to it."""
+        data = self._data(ModelEventSerializer)
+        table.model_event(
+            game=self.get_object(),
+            actor=request.user,
+            kind=data["kind"],
+            model=data.get("model") or data.get("table_model"),
+            name=data.get("name", ""),
+        )
+        return self._game()
+
+    @extend_schema(request=UseItemSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="use-item")
+    def use_item(self, request, pk=None):
+        """A hired model uses a one-use item (annihilated) or Field Repairs (once a game)."""
+        data = self._data(UseItemSerializer)
+        items.use_item(game=self.get_object(), actor=request.user, upgrade=data["upgrade"],
+                       injury=data.get("injury"), keep=data.get("keep", False))
+        return self._game()
+
+    @extend_schema(
+        request=TravelerGuidanceSerializer,
+        responses={200: inline_serializer("TravelerGuidanceGame", {
+            "guidance": TravelerGuidanceResponseSerializer()}, )},
+        description=gettext_lazy(
+            "The Lonely Traveler week: one of your models in play asks the Traveler Marker "
+            "for guidance. The server makes one recorded flip on the Lonely Traveler chart "
+            "(never cheated) and applies it: the model is killed (a casualty by the Lonely "
+            "Traveler), heals, may place a Scheme Marker, earns 2 event scrip, or gives its "
+            "side one more Barter flip after the game. Answers the game, with `guidance`. "
+            "400 (field errors) for a model not hired in this game, not yours or not in "
+            "play, a card cheated in, a game not in play, or a week without the Traveler."),
+    )
+    @action(detail=True, methods=["post"], url_path="traveler-guidance")
+    def traveler_guidance(self, request, pk=None):
+        game = self.get_object()
+        data = self._data(TravelerGuidanceSerializer)
+        try:
+            answer = traveler.ask_guidance(game=game, actor=request.user, model=data["model"],
+                                           cheated_in=data.get("cheated_in") or None)
+        except traveler.TravelerRefused as exc:
+            raise serializers.ValidationError(
+                {exc.field or "non_field_errors": [str(exc)]}) from exc
+        response = self._game()
+        response.data["guidance"] = {
+            "model": answer.model.pk, "card": answer.card, "flip": answer.flip.pk,
+            "outcome": answer.result.outcome, "summary": answer.result.summary,
+            "scrip": answer.scrip,
+            "casualty": answer.casualty.pk if answer.casualty else None}
+        return response
+
+    @extend_schema(request=NoteSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def notes(self, request, pk=None):
+        """The player's Bounty note (Escort Mission, Hit List: secret; Roundup)."""
+        data = self._data(NoteSerializer)
+        table.note(
+            game=self.get_object(),
+            actor=request.user,
+            bounty=data["bounty"],
+            model=data.get("model"),
+            characteristic=data.get("characteristic", ""),
+        )
+        return self._game()
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path=r"notes/(?P<note_id>\d{1,18})/reveal")
+    def reveal_note(self, request, pk=None, note_id=None):
+        game = self.get_object()
+        row = get_object_or_404(BountyNote, pk=note_id, side__game=game)
+        table.reveal_note(game=game, actor=request.user, note=row)
+        return self._game()
+
+    @extend_schema(request=EndFactsSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="end-facts")
+    def end_facts(self, request, pk=None):
+        """What the table shows at the end, for one side (only what is given changes)."""
+        data = self._data(EndFactsSerializer)
+        zone = data.get("in_their_zone")
+        table.set_end_facts(
+            game=self.get_object(),
+            actor=request.user,
+            side_key=data["side"],
+            in_their_zone=tuple(zone) if zone else None,
+            engaging_leader=data.get("engaging_leader"),
+            afflicted=data.get("afflicted"),
+            pigs=data.get("pigs"),
+            pool=data.get("pool"),
+            escorted=data.get("escorted"),
+        )
+        return self._game()
+
+    @extend_schema(request=QuartersSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def quarters(self, request, pk=None):
+        """The quarters a side holds at the end of the current Turn."""
+        data = self._data(QuartersSerializer)
+        table.hold_quarters(
+            game=self.get_object(),
+            actor=request.user,
+            side_key=data["side"],
+            quarters=data["quarters"],
+        )
+        return self._game()
+
+    @extend_schema(request=PoolSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def pool(self, request, pk=None):
+        """A Soulstone spent from, or added to, a side's Pool."""
+        data = self._data(PoolSerializer)
+        table.adjust_pool(
+            game=self.get_object(),
+            actor=request.user,
+            side_key=data["side"],
+            change=int(data["change"]),
+        )
         return self._game()
 
     @extend_schema(request=FinishedOffSerializer, responses={200: dict})
-    @action(detail=True, methods=["post"], url_path=r"casualties/(?P<casualty_id>\d+)/finished-off")
+    @action(
+        detail=True, methods=["post"], url_path=r"casualties/(?P<casualty_id>\d{1,18})/finished-off"
+    )
     def finished_off(self, request, pk=None, casualty_id=None):
         game = self.get_object()
         casualty = get_object_or_404(Casualty, pk=casualty_id, game=game)
         data = self._data(FinishedOffSerializer)
-        tracker.flip_finished_off(casualty=casualty, actor=request.user,
-                                  table_card=data.get("table_card") or None,
-                                  cheated_in=data.get("cheated_in") or None,
-                                  threshold=data["threshold"])
+        tracker.flip_finished_off(
+            casualty=casualty,
+            actor=request.user,
+            table_card=data.get("table_card") or None,
+            cheated_in=data.get("cheated_in") or None,
+            threshold=data["threshold"],
+        )
         return self._game()
 
     @extend_schema(request=EventScripSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="event-scrip")
     def event_scrip(self, request, pk=None):
         data = self._data(EventScripSerializer)
-        tracker.add_event_scrip(game=self.get_object(), actor=request.user,
-                                side_key=data["side"], amount=data["amount"], why=data["why"])
+        tracker.add_event_scrip(
+            game=self.get_object(),
+            actor=request.user,
+            side_key=data["side"],
+            amount=data["amount"],
+            why=data["why"],
+        )
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})
@@ -400,8 +990,9 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="end-turn")
     def end_turn(self, request, pk=None):
         data = self._data(EndTurnSerializer)
-        tracker.end_turn(game=self.get_object(), actor=request.user,
-                         table_card=data.get("table_card") or None)
+        tracker.end_turn(
+            game=self.get_object(), actor=request.user, table_card=data.get("table_card") or None
+        )
         return self._game()
 
     @extend_schema(request=ReportSerializer, responses={200: dict})

@@ -1,8 +1,7 @@
-from rest_framework.routers import SimpleRouter
-
+from config.routers import Router
 from encounters.api import GameViewSet, SeriesViewSet
 
-router = SimpleRouter()
+router = Router()
 router.register("games", GameViewSet, basename="game")
 router.register("series", SeriesViewSet, basename="series")
 urlpatterns = router.urls

@@ -5,19 +5,26 @@ rules allow and say why when they refuse. Choices come from what the page alread
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Crew
 from encounters.models import Casualty, Game, HiredModel
+from league.models import League
 
-SIDES = [("a", "Side A"), ("b", "Side B")]
+SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
 CARD_HELP = "A card code such as 13R, 7M, 1T, RJ or BJ."
 
 
-def _card_field(label: str, *, required: bool = False, help_text: str = CARD_HELP):
+def _card_field(label, *, required: bool = False, help_text: str = CARD_HELP):
     return forms.CharField(
         label=label, max_length=6, required=required, help_text=help_text,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
                                       "size": 4, "placeholder": "e.g. 9R"}))
+
+
+def _count_field(label, *, max_value: int = 50) -> forms.IntegerField:
+    """An optional count the players fill in at the end of a game."""
+    return forms.IntegerField(min_value=0, max_value=max_value, required=False, label=label)
 
 
 def _hired_choices(hired: list[HiredModel]) -> list[tuple[str, str]]:
@@ -28,16 +35,26 @@ class GameSetupForm(forms.Form):
     """A campaign game: the viewer's crew against an opponent (an organizer without a crew
     of their own picks both crews)."""
 
-    crew_a = forms.ModelChoiceField(queryset=Crew.objects.none(), label="Crew",
+    crew_a = forms.ModelChoiceField(queryset=Crew.objects.none(), label=gettext_lazy("Crew"),
                                     empty_label=None)
-    crew_b = forms.ModelChoiceField(queryset=Crew.objects.none(), label="Opponent",
-                                    empty_label="— choose the opposing crew —")
+    crew_b = forms.ModelChoiceField(queryset=Crew.objects.none(), label=gettext_lazy("Opponent"),
+                                    empty_label=gettext_lazy("— choose the opposing crew —"))
     size = forms.IntegerField(
-        required=False, min_value=1, max_value=100, label="Encounter size (soulstones)",
-        help_text="Leave blank for the largest these arsenals allow (the smaller arsenal + 5).",
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    kind = forms.ChoiceField(choices=Game.Kind.choices, initial=Game.Kind.STANDARD,
-                             widget=forms.RadioSelect, label="Encounter")
+        required=False,
+        min_value=1,
+        max_value=100,
+        label=gettext_lazy("Encounter size (soulstones)"),
+        help_text=gettext_lazy(
+            "Leave blank for the largest these arsenals allow (the smaller arsenal + 5)."
+        ),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    kind = forms.ChoiceField(
+        choices=Game.Kind.choices,
+        initial=Game.Kind.STANDARD,
+        widget=forms.RadioSelect,
+        label=gettext_lazy("Encounter"),
+    )
 
     def __init__(self, *args, crews, mine: Crew | None, limits: dict[int, int], **kwargs):
         super().__init__(*args, **kwargs)
@@ -51,8 +68,9 @@ class GameSetupForm(forms.Form):
         else:
             self.fields["crew_a"].empty_label = "— choose the first crew —"
         self.fields["crew_b"].label_from_instance = lambda crew: (
-            f"{crew} ({crew.player})" + (f" · up to {limits[crew.pk]} soulstones"
-                                         if crew.pk in limits else ""))
+            f"{crew} ({crew.player})"
+            + (f" · up to {limits[crew.pk]} soulstones" if crew.pk in limits else "")
+        )
         if len(limits) == 1:
             self.fields["size"].initial = next(iter(limits.values()))
 
@@ -62,11 +80,21 @@ class HireForm(forms.Form):
     hired model carrying it (``attach_<upgrade id>``); skills and injuries stay on their
     model, so they are not offered."""
 
-    models = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple,
-                                       error_messages={"required": "Hire at least your Leader."})
+    models = forms.MultipleChoiceField(label=gettext_lazy("Models"),
+        choices=(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Hire at least your Leader."},
+    )
 
-    def __init__(self, *args, crew: Crew, arsenal: list[ArsenalModel],
-                 upgrades: list[ArsenalUpgrade], hired: list[HiredModel], **kwargs):
+    def __init__(
+        self,
+        *args,
+        crew: Crew,
+        arsenal: list[ArsenalModel],
+        upgrades: list[ArsenalUpgrade],
+        hired: list[HiredModel],
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
         self.crew, self.arsenal, self.upgrades = crew, arsenal, upgrades
         self.fields["models"].choices = [(str(m.pk), m.card.name) for m in arsenal]
@@ -74,13 +102,17 @@ class HireForm(forms.Form):
         self.fields["models"].initial = sorted(chosen)
         for upgrade in upgrades:
             if hired:  # re-hiring: start from what the current hire carries
-                initial = next((h.arsenal_model_id for h in hired
-                                if upgrade.name in h.upgrades), "")
+                initial = next(
+                    (h.arsenal_model_id for h in hired if upgrade.name in h.upgrades), ""
+                )
             else:
                 initial = upgrade.attached_to_id or ""
             self.fields[f"attach_{upgrade.pk}"] = forms.ChoiceField(
-                required=False, label=upgrade.name, initial=str(initial or ""),
-                choices=[("", "— not taken —"), *self.fields["models"].choices])
+                required=False,
+                label=upgrade.name,
+                initial=str(initial or ""),
+                choices=[("", "— not taken —"), *self.fields["models"].choices],
+            )
 
     def model_rows(self):
         """(arsenal model, checked, is the Leader) for the checkbox list."""
@@ -94,15 +126,18 @@ class HireForm(forms.Form):
     def clean_models(self):
         ids = {int(pk) for pk in self.cleaned_data["models"]}
         if self.crew.leader_id not in ids:
-            raise forms.ValidationError("Your Leader must be hired: it leads the crew.")
+            raise forms.ValidationError(gettext("Your Leader must be hired: it leads the crew."))
         return ids
 
     def selection(self) -> tuple[list[ArsenalModel], dict[int, int]]:
         """The arsenal models hired and {upgrade id: arsenal model id} carried."""
         ids = self.cleaned_data["models"]
         models = [m for m in self.arsenal if m.pk in ids]
-        attach = {u.pk: int(self.cleaned_data[f"attach_{u.pk}"]) for u in self.upgrades
-                  if self.cleaned_data.get(f"attach_{u.pk}")}
+        attach = {
+            u.pk: int(self.cleaned_data[f"attach_{u.pk}"])
+            for u in self.upgrades
+            if self.cleaned_data.get(f"attach_{u.pk}")
+        }
         return models, attach
 
 
@@ -110,48 +145,96 @@ class SchemesForm(forms.Form):
     """One or two schemes from the pool; a scheme that notes a model gets a select
     (``noted_<scheme key>``) of the models the viewer may see."""
 
-    schemes = forms.MultipleChoiceField(choices=(), widget=forms.CheckboxSelectMultiple,
-                                        error_messages={"required": "Choose one or two schemes."})
+    schemes = forms.MultipleChoiceField(label=gettext_lazy("Schemes"),
+        choices=(),
+        widget=forms.CheckboxSelectMultiple,
+        error_messages={"required": "Choose one or two schemes."},
+    )
 
-    def __init__(self, *args, pool: list[dict], hired: list[HiredModel], chosen: list[dict],
-                 **kwargs):
+    def __init__(
+        self, *args, pool: list[dict], hired: list[HiredModel], chosen: list[dict],
+        third: list[dict] | None = None, third_chosen: dict | None = None, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.pool, self.hired = pool, {h.pk: h for h in hired}
+        if third is not None:  # A Lucrative Offer's week: the optional third scheme
+            third_chosen = third_chosen or {}
+            self.fields["third_scheme"] = forms.ChoiceField(
+                required=False,
+                label=gettext_lazy("A Lucrative Offer: third scheme (scrip, not VP)"),
+                help_text=gettext_lazy(
+                    "Optional. Any generic scheme or your Faction's, other than your two. "
+                    "It scores no VP: each VP it would score pays 2 Scrip."
+                ),
+                initial=third_chosen.get("scheme", ""),
+                choices=[("", gettext_lazy("— none —")),
+                         *[(s["key"], s["name"]) for s in third]],
+            )
+            self.fields["noted_third"] = forms.ChoiceField(
+                required=False,
+                label=gettext_lazy("Noted for the third scheme"),
+                help_text=gettext_lazy("Only if the third scheme names a model."),
+                initial=str(third_chosen.get("noted_model_id") or ""),
+                choices=[("", gettext_lazy("— none —")), *_hired_choices(hired)],
+            )
         self.fields["schemes"].choices = [(s["key"], s["name"]) for s in pool]
         self.fields["schemes"].initial = [c["scheme"] for c in chosen]
         noted = {c["scheme"]: c.get("noted_model_id") for c in chosen}
         for scheme in pool:
             if scheme["notes"]:
                 self.fields[f"noted_{scheme['key']}"] = forms.ChoiceField(
-                    required=False, label=f"Noted for {scheme['name']}",
+                    required=False,
+                    label=f"Noted for {scheme['name']}",
                     help_text=scheme["notes"].capitalize(),
                     initial=str(noted.get(scheme["key"]) or ""),
-                    choices=[("", "— none —"), *_hired_choices(hired)])
+                    choices=[("", "— none —"), *_hired_choices(hired)],
+                )
 
     def scheme_rows(self):
         """(scheme, checked, noted model field or None) for the template."""
         picked = set(self["schemes"].value() or [])
-        return [(s, s["key"] in picked,
-                 self[f"noted_{s['key']}"] if f"noted_{s['key']}" in self.fields else None)
-                for s in self.pool]
+        return [
+            (
+                s,
+                s["key"] in picked,
+                self[f"noted_{s['key']}"] if f"noted_{s['key']}" in self.fields else None,
+            )
+            for s in self.pool
+        ]
 
     def choices(self) -> list[tuple[str, HiredModel | None]]:
         picked = self.cleaned_data["schemes"]
-        return [(key, self.hired.get(int(self.cleaned_data.get(f"noted_{key}") or 0)))
-                for key in picked]
+        return [
+            (key, self.hired.get(int(self.cleaned_data.get(f"noted_{key}") or 0))) for key in picked
+        ]
+
+    def third(self) -> tuple[str, HiredModel | None] | None:
+        """The third scheme chosen, or None (declined, or not that week)."""
+        key = self.cleaned_data.get("third_scheme")
+        if not key:
+            return None
+        return key, self.hired.get(int(self.cleaned_data.get("noted_third") or 0))
+
+
+class ThirdSchemeVPForm(forms.Form):
+    """What A Lucrative Offer's third scheme would have scored so far (it replaces the
+    last entry; the tracker checks the scheme's own caps)."""
+
+    vp = forms.IntegerField(min_value=0, max_value=3, label=gettext_lazy("VP it would score"))
 
 
 class InitiativeForm(forms.Form):
     """Both initiative cards flipped at the table; leave both blank for a server flip."""
 
-    card_a = _card_field("Side A's card", help_text="")
-    card_b = _card_field("Side B's card", help_text="")
+    card_a = _card_field(gettext_lazy("Side A's card"), help_text="")
+    card_b = _card_field(gettext_lazy("Side B's card"), help_text="")
 
     def clean(self):
         data = super().clean()
         if bool(data.get("card_a")) != bool(data.get("card_b")):
-            raise forms.ValidationError("Enter both initiative cards, or neither for a "
-                                        "server flip.")
+            raise forms.ValidationError(
+                gettext("Enter both initiative cards, or neither for a server flip.")
+            )
         return data
 
     def table_cards(self) -> dict[str, str] | None:
@@ -160,137 +243,506 @@ class InitiativeForm(forms.Form):
 
 
 class SideForm(forms.Form):
-    side = forms.ChoiceField(choices=SIDES)
+    side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
+
+
+KILLER_SIDES = [("", gettext_lazy("nobody")), ("a", gettext_lazy("Side A")),
+                ("b", gettext_lazy("Side B")), ("neutral", gettext_lazy("a Neutral"))]
+
+
+def _table_choices(table_models) -> list[tuple[str, str]]:
+    return [
+        (f"t{t.pk}", f"{t.name} ({t.get_origin_display().split(' ')[0].lower()})")
+        for t in table_models
+    ]
 
 
 class CasualtyForm(forms.Form):
-    """A model killed or sacrificed. Choosing a hired model decides the side; the side
-    only matters for a summoned model, named instead."""
+    """A model killed or sacrificed, in a few taps: the victim (a hired model, a summoned
+    or Neutral model on the table, or a summoned model named here), the killer (prefilled
+    from the last kill) or an effect and whose it was, and only the extra questions the
+    crews' Bounties need (``needed``): a Blast, during its own Activation."""
 
-    side = forms.ChoiceField(choices=SIDES, label="Side that lost the model",
-                             help_text="Taken from the model when you choose one.")
-    model = forms.ChoiceField(required=False, label="Model")
-    summoned_name = forms.CharField(max_length=120, required=False,
-                                    label="…or name a summoned model")
-    how = forms.ChoiceField(choices=Casualty.How.choices, initial=Casualty.How.KILLED)
-    by_model = forms.ChoiceField(required=False, label="By model")
-    by_effect = forms.CharField(max_length=120, required=False, label="…or by an effect")
-    automatic = forms.BooleanField(required=False,
-                                   label="Automatically Finished Off (no flip)")
+    side = forms.ChoiceField(
+        choices=SIDES,
+        label=gettext_lazy("Side that lost the model"),
+        help_text=gettext_lazy("Taken from the model when you choose one."),
+    )
+    model = forms.ChoiceField(required=False, label=gettext_lazy("Model"))
+    summoned_name = forms.CharField(
+        max_length=120, required=False, label=gettext_lazy("…or name a summoned model")
+    )
+    how = forms.ChoiceField(label=gettext_lazy("How"), choices=Casualty.How.choices,
+                            initial=Casualty.How.KILLED)
+    by_model = forms.ChoiceField(required=False, label=gettext_lazy("By model"))
+    by_effect = forms.CharField(
+        max_length=120, required=False, label=gettext_lazy("…or by an effect")
+    )
+    by_side = forms.ChoiceField(
+        choices=KILLER_SIDES, required=False, label=gettext_lazy("Whose effect was it")
+    )
+    action = forms.CharField(max_length=60, required=False, label=gettext_lazy("Action (optional)"))
+    blast = forms.BooleanField(required=False, label=gettext_lazy("Killed by a Blast Marker"))
+    own_activation = forms.BooleanField(
+        required=False, label=gettext_lazy("During its own Activation")
+    )
+    automatic = forms.BooleanField(
+        required=False, label=gettext_lazy("Automatically Finished Off (no flip)")
+    )
 
-    def __init__(self, *args, sides, **kwargs):
+    def __init__(self, *args, sides, table_models=(), needed=frozenset(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.hired = {h.pk: (view.side.key, h) for view in sides for h in view.hired}
-        groups = [(f"Side {view.side.key.upper()}: {view.side}", _hired_choices(view.hired))
-                  for view in sides if view.hired]
+        self.hired = {str(h.pk): (view.side.key, h) for view in sides for h in view.hired}
+        self.table = {f"t{t.pk}": t for t in table_models}
+        groups = [
+            (f"Side {view.side.key.upper()}: {view.side}", _hired_choices(view.hired))
+            for view in sides
+            if view.hired
+        ]
+        if self.table:
+            groups.append(("On the table", _table_choices(table_models)))
         self.fields["model"].choices = [("", "— choose the model —"), *groups]
         self.fields["by_model"].choices = [("", "— an effect —"), *groups]
+        if "blast" not in needed:
+            del self.fields["blast"]
+        if "own_activation" not in needed:
+            del self.fields["own_activation"]
 
     def clean(self):
         data = super().clean()
-        for name in ("model", "by_model"):
-            pk = int(data.get(name) or 0)
-            if pk and pk not in self.hired:
-                self.add_error(name, "Choose a model of this game.")
-            data[name] = self.hired[pk][1] if pk in self.hired else None
+        for name, table_name in (("model", "table_model"), ("by_model", "by_table_model")):
+            value = data.get(name) or ""
+            data[table_name] = None
+            if value and value not in self.hired and value not in self.table:
+                self.add_error(name, gettext("Choose a model of this game."))
+            data[name] = self.hired[value][1] if value in self.hired else None
+            if value in self.table:
+                data[table_name] = self.table[value]
         if data.get("model") is not None:
-            data["side"] = self.hired[data["model"].pk][0]
+            data["side"] = self.hired[str(data["model"].pk)][0]
+        elif data.get("table_model") is not None:
+            t = data["table_model"]
+            data["side"] = t.side.key if t.side_id else "neutral"
         elif not (data.get("summoned_name") or "").strip():
-            raise forms.ValidationError("Choose the model, or name the summoned model.")
+            raise forms.ValidationError(gettext("Choose the model, or name the summoned model."))
+        data["by_side"] = data.get("by_side") or None
+        data.setdefault("blast", False)
+        data.setdefault("own_activation", False)
         return data
+
+
+class BringInForm(forms.Form):
+    """A model enters play: summoned by a side, or a Neutral model of the week's event
+    (``side`` blank). Station, cost and Characteristics come from the catalogue card of
+    that name when left blank."""
+
+    side = forms.ChoiceField(
+        label=gettext_lazy("Side"), choices=[*SIDES, ("", gettext_lazy("Neutral"))], required=False
+    )
+    name = forms.CharField(max_length=120, label=gettext_lazy("Model"))
+    cost = forms.IntegerField(
+        min_value=0,
+        max_value=30,
+        required=False,
+        label=gettext_lazy("Soulstone cost"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    station = forms.ChoiceField(
+        label=gettext_lazy("Station"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("— from its card —")),
+            ("master", gettext_lazy("Master")),
+            ("henchman", gettext_lazy("Henchman")),
+            ("enforcer", gettext_lazy("Enforcer")),
+            ("minion", gettext_lazy("Minion")),
+            ("peon", gettext_lazy("Peon")),
+        ],
+    )
+    characteristics = forms.CharField(
+        label=gettext_lazy("Characteristics"),
+        max_length=200,
+        required=False,
+        help_text=gettext_lazy("Comma separated, e.g. Undead, Minion."),
+    )
+
+    def clean_characteristics(self) -> list[str]:
+        return [c.strip() for c in self.cleaned_data["characteristics"].split(",") if c.strip()]
+
+
+class MarkerForm(forms.Form):
+    """One tap on the Marker board: ``change`` is "kind:owner:quarter:delta" (and
+    ":interact" for an enemy Scheme Marker removed by an Interact Action)."""
+
+    change = forms.CharField(label=gettext_lazy("Change"), max_length=40)
+    by_side = forms.ChoiceField(
+        label=gettext_lazy("By side"), choices=[("", "—"), *SIDES], required=False
+    )
+
+    def clean_change(self) -> dict:
+        parts = self.cleaned_data["change"].split(":")
+        try:
+            kind, owner, quarter, delta = parts[:4]
+            value = {
+                "kind": kind,
+                "owner": owner,
+                "quarter": int(quarter),
+                "delta": int(delta),
+                "interact": parts[4:] == ["interact"],
+            }
+        except ValueError:
+            raise forms.ValidationError(gettext("Not a Marker change.")) from None
+        if len(parts) > 5 or kind not in ("scheme", "corpse", "scrap"):
+            raise forms.ValidationError(gettext("Not a Marker change."))
+        return value
+
+
+class ModelEventForm(forms.Form):
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Kind"),
+        choices=[
+            ("horror_failed", gettext_lazy("Failed a Horror duel")),
+            ("upgrade_attached", gettext_lazy("An Upgrade attached")),
+        ],
+    )
+    model = forms.ChoiceField(label=gettext_lazy("Model"))
+    name = forms.CharField(max_length=120, required=False, label=gettext_lazy("Upgrade"))
+
+    def __init__(self, *args, sides, table_models=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hired = {str(h.pk): h for view in sides for h in view.hired}
+        self.table = {f"t{t.pk}": t for t in table_models}
+        groups = [
+            (f"Side {view.side.key.upper()}", _hired_choices(view.hired))
+            for view in sides
+            if view.hired
+        ]
+        if self.table:
+            groups.append(("On the table", _table_choices(table_models)))
+        self.fields["model"].choices = [("", "— choose the model —"), *groups]
+
+    def clean_model(self):
+        value = self.cleaned_data["model"]
+        found = self.hired.get(value) or self.table.get(value)
+        if found is None:
+            raise forms.ValidationError(gettext("Choose a model of this game."))
+        return found
+
+
+class NoteForm(forms.Form):
+    """The Bounty note: a model (Escort Mission, Hit List) or a Characteristic (Roundup)."""
+
+    bounty = forms.CharField(max_length=80, widget=forms.HiddenInput)
+    model = forms.ChoiceField(required=False, label=gettext_lazy("Model"))
+    characteristic = forms.CharField(
+        label=gettext_lazy("Characteristic"), max_length=40, required=False
+    )
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.hired = {str(h.pk): h for h in choices}
+        self.fields["model"].choices = [("", "— choose —"), *_hired_choices(choices)]
+
+    def clean_model(self):
+        value = self.cleaned_data["model"]
+        if value and value not in self.hired:
+            raise forms.ValidationError(gettext("Choose a model of this game."))
+        return self.hired.get(value)
+
+
+class EndFactsForm(forms.Form):
+    """What the table shows at the end, for one side: only the fields the Bounties need
+    are shown, and only what is filled in is recorded. ``in_their_zone`` and
+    ``theirs_in_their_zone`` are this side's models and the enemy's (Neutrals included)
+    in the opponent's Deployment Zone."""
+
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+    in_their_zone = _count_field(gettext_lazy("Your models in their Deployment Zone"))
+    theirs_in_their_zone = _count_field(
+        gettext_lazy("Their models (and Neutrals) in their Deployment Zone"))
+    engaging_leader = _count_field(gettext_lazy("Your models engaging their Leader"))
+    afflicted = _count_field(gettext_lazy("Enemy models with your Conditions or Upgrades"))
+    pool = _count_field(gettext_lazy("Soulstones left in your Pool"), max_value=99)
+    pigs = forms.TypedMultipleChoiceField(
+        choices=[(q, f"Quarter {q}") for q in (1, 2, 3, 4)],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Quarters with one of your Pigs"),
+    )
+    escorted = forms.TypedChoiceField(
+        choices=[("", "—"), ("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))],
+        required=False,
+        coerce=lambda v: v == "yes",
+        empty_value=None,
+        label=gettext_lazy("Your noted model ended in their Deployment Zone"),
+    )
+
+    FIELDS_FOR = {
+        "zones": ("in_their_zone", "theirs_in_their_zone"),
+        "engaging_leader": ("engaging_leader",),
+        "afflicted": ("afflicted",),
+        "pool": ("pool",),
+        "pigs": ("pigs",),
+        "escort": ("escorted",),
+    }
+
+    def __init__(self, *args, needed=frozenset(), escort=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        keep = {"side"}
+        for fact, names in self.FIELDS_FOR.items():
+            if fact in needed and (fact != "escort" or escort):
+                keep.update(names)
+        for name in list(self.fields):
+            if name not in keep:
+                del self.fields[name]
+
+    @property
+    def asks(self) -> bool:
+        return len(self.fields) > 1
+
+
+class QuartersForm(forms.Form):
+    side = forms.ChoiceField(choices=SIDES, widget=forms.HiddenInput)
+    quarters = forms.TypedMultipleChoiceField(
+        choices=[(q, f"Q{q}") for q in (1, 2, 3, 4)],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=gettext_lazy("Quarters held"),
+    )
+
+
+class PoolForm(forms.Form):
+    side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
+    change = forms.TypedChoiceField(
+        label=gettext_lazy("Change"), choices=[(-1, "-1"), (1, "+1")], coerce=int
+    )
 
 
 class FinishedOffForm(forms.Form):
     """The controller's Finished Off flip: the server's, or the card flipped at the table
     (``source=table``, then a card is required) with any card cheated in."""
 
-    source = forms.ChoiceField(choices=[("server", "server"), ("table", "table")],
-                               required=False, widget=forms.HiddenInput)
+    source = forms.ChoiceField(
+        choices=[("server", gettext_lazy("server")), ("table", gettext_lazy("table"))],
+        required=False,
+        widget=forms.HiddenInput,
+    )
 
-    table_card = _card_field("Card flipped at the table",
-                             help_text="Leave blank and the server flips for you.")
-    cheated_in = _card_field("Card cheated in", help_text="Optional; not when the week's "
-                             "event forbids cheating.")
-    threshold = forms.IntegerField(min_value=1, max_value=14, initial=3,
-                                   label="Finished Off on",
-                                   help_text="3 or more; 11 with Tough As Nails.",
-                                   widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    table_card = _card_field(
+        gettext_lazy("Card flipped at the table"),
+        help_text=gettext_lazy("Leave blank and the server flips for you."),
+    )
+    cheated_in = _card_field(
+        gettext_lazy("Card cheated in"),
+        help_text=gettext_lazy("Optional; not when the week's event forbids cheating."),
+    )
+    threshold = forms.IntegerField(
+        min_value=1,
+        max_value=14,
+        initial=3,
+        label=gettext_lazy("Finished Off on"),
+        help_text=gettext_lazy("3 or more; 11 with Tough As Nails."),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
     def clean(self):
         data = super().clean()
         if data.get("source") == "table" and not data.get("table_card"):
-            self.add_error("table_card", "Enter the card flipped at the table.")
+            self.add_error("table_card", gettext("Enter the card flipped at the table."))
         if data.get("source") == "server":
             data["table_card"] = ""
         return data
 
 
 class EventScripForm(forms.Form):
-    side = forms.ChoiceField(choices=SIDES)
-    amount = forms.IntegerField(min_value=1, max_value=12, initial=1,
-                                widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    why = forms.CharField(max_length=120, label="For", widget=forms.TextInput(
-        attrs={"placeholder": "e.g. a bounty claimed"}))
+    side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
+    amount = forms.IntegerField(
+        label=gettext_lazy("Amount"),
+        min_value=1,
+        max_value=12,
+        initial=1,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    why = forms.CharField(
+        max_length=120,
+        label=gettext_lazy("For"),
+        widget=forms.TextInput(attrs={"placeholder": "e.g. a bounty claimed"}),
+    )
 
 
 class EndTurnForm(forms.Form):
-    table_card = _card_field("Card flipped at the table",
-                             help_text="From Turn 5: leave blank and the server flips.")
+    table_card = _card_field(
+        gettext_lazy("Card flipped at the table"),
+        help_text=gettext_lazy("From Turn 5: leave blank and the server flips."),
+    )
 
 
 class ReportForm(forms.Form):
-    vp_a = forms.IntegerField(min_value=0, max_value=12, label="Side A VP",
-                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
-    vp_b = forms.IntegerField(min_value=0, max_value=12, label="Side B VP",
-                              widget=forms.NumberInput(attrs={"inputmode": "numeric"}))
+    vp_a = forms.IntegerField(
+        min_value=0,
+        max_value=12,
+        label=gettext_lazy("Side A VP"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    vp_b = forms.IntegerField(
+        min_value=0,
+        max_value=12,
+        label=gettext_lazy("Side B VP"),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 class DisputeForm(forms.Form):
-    reason = forms.CharField(max_length=250, label="What is wrong",
-                             widget=forms.TextInput(attrs={"placeholder": "e.g. it was 4-4"}))
+    reason = forms.CharField(
+        max_length=250,
+        label=gettext_lazy("What is wrong"),
+        widget=forms.TextInput(attrs={"placeholder": "e.g. it was 4-4"}),
+    )
 
 
 class RulingForm(ReportForm):
-    reason = forms.CharField(max_length=250, label="Reason for the ruling",
-                             help_text="Both players see it.")
+    reason = forms.CharField(
+        max_length=250,
+        label=gettext_lazy("Reason for the ruling"),
+        help_text=gettext_lazy("Both players see it."),
+    )
+
+
+def member_leagues(user):
+    """The leagues ``user`` is an active member of (none for a visitor)."""
+    if user is None or not user.is_authenticated:
+        return League.objects.none()
+    return League.objects.filter(memberships__user=user, memberships__status="active").order_by(
+        "name"
+    )
 
 
 class StandaloneSetupForm(forms.Form):
-    """A quick encounter for a pick-up game: size and kind; everything else is flipped."""
+    """A quick encounter for a pick-up game: size and kind; everything else is flipped.
 
-    size = forms.IntegerField(min_value=10, max_value=100, initial=50,
-                                     help_text="Soulstones (Shoot-Out, Dustup or Scrap).")
-    kind = forms.ChoiceField(choices=Game.Kind.choices, initial=Game.Kind.STANDARD)
+    The edition defaults to the chosen league's (``League.default_ruleset``); the first
+    edition options only matter for a first edition encounter.
+    """
+
+    size = forms.IntegerField(
+        label=gettext_lazy("Size"),
+        min_value=10,
+        max_value=100,
+        initial=50,
+        help_text=gettext_lazy("Soulstones (Shoot-Out, Dustup or Scrap)."),
+    )
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Kind"), choices=Game.Kind.choices, initial=Game.Kind.STANDARD
+    )
+    league = forms.ModelChoiceField(
+        label=gettext_lazy("League"),
+        queryset=League.objects.none(),
+        required=False,
+        empty_label=gettext_lazy("No league"),
+        help_text=gettext_lazy("Your league's default edition applies unless you pick one."),
+    )
+    ruleset = forms.ChoiceField(
+        label=gettext_lazy("Edition"),
+        required=False,
+        choices=[("", "The league's default"), *League._meta.get_field("default_ruleset").choices],
+    )
+    first_edition_size = forms.ChoiceField(
+        label=gettext_lazy("First edition size"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("By the soulstones")),
+            ("scrap", gettext_lazy("Scrap")),
+            ("brawl", gettext_lazy("Brawl")),
+        ],
+        help_text=gettext_lazy("Scrap 1-55, Brawl 30-80 soulstones: from 30 to 55 choose one."),
+    )
+    strategy_mode = forms.ChoiceField(
+        label=gettext_lazy("First edition strategies"),
+        required=False,
+        initial="general",
+        choices=[
+            ("general", gettext_lazy("General: each player flips")),
+            ("extended", gettext_lazy("Extended: flip for the kind of strategy")),
+            ("quick_reference", gettext_lazy("Original first edition table (quick reference)")),
+        ],
+    )
+    location = forms.ChoiceField(
+        label=gettext_lazy("First edition location"),
+        required=False,
+        help_text=gettext_lazy("Leave empty to flip for it, or give the place you agreed on."),
+    )
+
+    def __init__(self, *args, user=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        from rules.engine.first_edition_tables import first_edition_tables
+
+        self.fields["league"].queryset = member_leagues(user)
+        self.fields["location"].choices = [("", "Flip for it")] + [
+            (loc.key, f"{loc.name} ({loc.setting})") for loc in first_edition_tables().locations
+        ]
+
+    def clean(self):
+        cleaned = super().clean()
+        for key in ("ruleset", "first_edition_size", "location"):
+            cleaned[key] = cleaned.get(key) or None
+        cleaned["strategy_mode"] = cleaned.get("strategy_mode") or "general"
+        return cleaned
 
 
-FACTION_CHOICES = [("arcanists", "Arcanists"), ("gremlins", "Gremlins"), ("guild", "Guild"),
-                   ("neverborn", "Neverborn"), ("outcasts", "Outcasts"),
-                   ("resurrectionists", "Resurrectionists"), ("ten-thunders", "Ten Thunders")]
+FACTION_CHOICES = [
+    ("arcanists", gettext_lazy("Arcanists")),
+    ("gremlins", gettext_lazy("Gremlins")),
+    ("guild", gettext_lazy("Guild")),
+    ("neverborn", gettext_lazy("Neverborn")),
+    ("outcasts", gettext_lazy("Outcasts")),
+    ("resurrectionists", gettext_lazy("Resurrectionists")),
+    ("ten-thunders", gettext_lazy("Ten Thunders")),
+]
 
 
 class SeriesDeclareForm(forms.Form):
-    faction = forms.ChoiceField(choices=FACTION_CHOICES)
-    leader = forms.CharField(max_length=120, help_text="Leads every game of the series.")
+    faction = forms.ChoiceField(label=gettext_lazy("Faction"), choices=FACTION_CHOICES)
+    leader = forms.CharField(
+        label=gettext_lazy("Leader"),
+        max_length=120,
+        help_text=gettext_lazy("Leads every game of the series."),
+    )
 
 
 class SeriesStartForm(SeriesDeclareForm):
-    opponent = forms.CharField(max_length=150, help_text="Your opponent's username.")
-    size = forms.IntegerField(min_value=10, max_value=100, initial=40)
+    opponent = forms.CharField(
+        label=gettext_lazy("Opponent"),
+        max_length=150,
+        help_text=gettext_lazy("Your opponent's username."),
+    )
+    size = forms.IntegerField(label=gettext_lazy("Size"), min_value=10, max_value=100, initial=40)
 
     def clean_opponent(self):
         from django.contrib.auth import get_user_model
 
         user = get_user_model().objects.filter(username=self.cleaned_data["opponent"]).first()
         if user is None:
-            raise forms.ValidationError("No player has that username.")
+            raise forms.ValidationError(gettext("No player has that username."))
         return user
 
 
 class SeriesNextForm(forms.Form):
-    spoils = forms.ChoiceField(required=False, choices=[
-        ("", "No spoils"), ("choose-role", "Option 1: choose Attacker or Defender"),
-        ("choose-terrain", "Option 2: choose the terrain"),
-        ("choose-attacker-strategy", "Option 3: choose the Attacker's Strategy"),
-        ("choose-defender-strategy", "Option 4: choose the Defender's Strategy")])
-    choice = forms.CharField(required=False, max_length=60,
-                             help_text="For options 2-4: the terrain, Strategy or suit.")
+    spoils = forms.ChoiceField(
+        label=gettext_lazy("Spoils"),
+        required=False,
+        choices=[
+            ("", gettext_lazy("No spoils")),
+            ("choose-role", gettext_lazy("Option 1: choose Attacker or Defender")),
+            ("choose-terrain", gettext_lazy("Option 2: choose the terrain")),
+            ("choose-attacker-strategy", gettext_lazy("Option 3: choose the Attacker's Strategy")),
+            ("choose-defender-strategy", gettext_lazy("Option 4: choose the Defender's Strategy")),
+        ],
+    )
+    choice = forms.CharField(
+        label=gettext_lazy("Choice"),
+        required=False,
+        max_length=60,
+        help_text=gettext_lazy("For options 2-4: the terrain, Strategy or suit."),
+    )

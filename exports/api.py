@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import PermissionDenied, Throttled
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -17,6 +18,7 @@ from exports.archive.format import ArchiveError
 from exports.archive.importer import import_campaign, read_document
 from exports.forms import MAX_ARCHIVE_BYTES
 from exports.models import ExportJob
+from exports.throttle import TOO_MANY, export_limited
 
 
 class ExportRequestSerializer(serializers.Serializer):
@@ -60,7 +62,9 @@ class CampaignExportsView(APIView):
         data = ExportRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         if not services.can_export(request.user, campaign, **data.validated_data):
-            raise PermissionDenied("You may not run this export of the campaign.")
+            raise PermissionDenied(gettext("You may not run this export of the campaign."))
+        if export_limited(request):
+            raise Throttled(detail=TOO_MANY)
         job = services.request_export(campaign=campaign, actor=request.user, **data.validated_data)
         code = status.HTTP_201_CREATED if job.is_finished else status.HTTP_202_ACCEPTED
         return Response(ExportJobSerializer(job, context={"request": request}).data, status=code)
@@ -74,7 +78,7 @@ class ExportJobView(APIView):
         """A job's state and progress, and its download URL once ready."""
         job = get_object_or_404(ExportJob.objects.select_related("campaign__league"), pk=pk)
         if not services.can_download(request.user, job):
-            raise PermissionDenied("You may not see this export.")
+            raise PermissionDenied(gettext("You may not see this export."))
         return Response(ExportJobSerializer(job, context={"request": request}).data)
 
 
@@ -101,7 +105,7 @@ class ArchiveImportView(APIView):
         upload = data.validated_data["file"]
         try:
             if upload.size > MAX_ARCHIVE_BYTES:
-                raise ArchiveError("The file is larger than 50 MB.")
+                raise ArchiveError(gettext("The file is larger than 50 MB."))
             campaign = import_campaign(read_document(upload.read()),
                                        league_slug=data.validated_data.get("league_slug") or None)
         except ArchiveError as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from django.core.serializers.json import DjangoJSONEncoder
+from django.utils.translation import gettext_lazy
 
 from exports import registry
 from exports.archive.exporter import export_campaign
@@ -17,4 +18,6 @@ def archive_bytes(campaign, progress) -> tuple[str, str, bytes]:
     return filename, "application/json", body.encode()
 
 
-registry.register("archive", archive_bytes, format="json", label="full campaign archive")
+registry.register(
+    "archive", archive_bytes, format="json", label=gettext_lazy("full campaign archive")
+)

@@ -16,7 +16,9 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from config.jobs import enqueue
 from exports import registry
 from exports.models import ExportJob
 
@@ -30,7 +32,10 @@ class ExportError(ValueError):
 def exporter_for(kind: str, format: str) -> registry.Exporter:
     exporter = registry.get(kind, format)
     if exporter is None:
-        raise ExportError(f"There is no {kind!r} export in the {format!r} format.")
+        raise ExportError(
+            gettext("There is no %(kind)s export in the %(format)s format.")
+            % {"kind": repr(kind), "format": repr(format)}
+        )
     return exporter
 
 
@@ -47,24 +52,32 @@ def runs_in_request(campaign) -> bool:
     return campaign.games.count() <= settings.EXPORT_IMMEDIATE_MAX_GAMES
 
 
-def request_export(*, campaign, kind: str, format: str, actor,
-                   options: dict | None = None) -> ExportJob:
+def request_export(
+    *, campaign, kind: str, format: str, actor, options: dict | None = None
+) -> ExportJob:
     """A new job: finished at once for a small campaign, queued for a large one."""
     exporter = exporter_for(kind, format)
     if not exporter.allowed(actor, campaign):
-        raise PermissionDenied(f"You may not export this campaign's {exporter.label}.")
+        raise PermissionDenied(
+            gettext("You may not export this campaign's %(label)s.") % {"label": exporter.label}
+        )
     options = dict(options or {})
     unknown = sorted(set(options) - set(exporter.options))
     if unknown:
-        raise ExportError(f"The {kind!r} export takes no {', '.join(unknown)} option.")
-    job = ExportJob.objects.create(campaign=campaign, kind=kind, format=format,
-                                   options=options,
-                                   requested_by=actor if actor.is_authenticated else None)
+        raise ExportError(
+            gettext("The %(kind)s export takes no %(join)s option.")
+            % {"kind": repr(kind), "join": ", ".join(unknown)}
+        )
+    job = ExportJob.objects.create(
+        campaign=campaign,
+        kind=kind,
+        format=format,
+        options=options,
+        requested_by=actor if actor.is_authenticated else None,
+    )
     if runs_in_request(campaign):
         return run_job(job.pk)
-    from exports.tasks import run_export_job
-
-    transaction.on_commit(lambda: run_export_job.delay(job.pk))
+    enqueue("exports.run_export_job", job.pk)
     return job
 
 
@@ -97,7 +110,8 @@ def run_job(job_id: int) -> ExportJob:
 
     try:
         filename, content_type, body = exporter_for(job.kind, job.format).fn(
-            job.campaign, progress, **job.options)
+            job.campaign, progress, **job.options
+        )
         job.file.save(f"{job.pk}-{filename}", ContentFile(body), save=False)
         job.filename, job.content_type = filename, content_type
         job.state, job.progress = ExportJob.State.DONE, 100
@@ -105,6 +119,15 @@ def run_job(job_id: int) -> ExportJob:
         log.exception("Export job %s failed", job.pk)
         job.state, job.error = ExportJob.State.FAILED, f"{type(exc).__name__}: {exc}"
     job.finished_at = timezone.now()
-    job.save(update_fields=["file", "filename", "content_type", "state", "progress", "error",
-                            "finished_at"])
+    job.save(
+        update_fields=[
+            "file",
+            "filename",
+            "content_type",
+            "state",
+            "progress",
+            "error",
+            "finished_at",
+        ]
+    )
     return job

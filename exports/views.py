@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign
@@ -17,6 +18,7 @@ from exports.archive.format import ArchiveError
 from exports.archive.importer import import_campaign, read_document
 from exports.forms import ArchiveImportForm
 from exports.models import ExportJob
+from exports.throttle import TOO_MANY, export_limited
 
 
 def _job_for(request, pk) -> tuple[ExportJob | None, HttpResponse | None]:
@@ -27,7 +29,7 @@ def _job_for(request, pk) -> tuple[ExportJob | None, HttpResponse | None]:
         return job, None
     if not request.user.is_authenticated:
         return None, redirect_to_login(request.get_full_path())
-    raise PermissionDenied("You may not see this export.")
+    raise PermissionDenied(gettext("You may not see this export."))
 
 
 def download_response(job: ExportJob) -> FileResponse:
@@ -42,6 +44,9 @@ def export_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Small campaigns download at once; large ones go to the job page."""
     campaign = get_object_or_404(Campaign.objects.select_related("league"), pk=pk)
     kind, fmt = request.POST.get("kind", "archive"), request.POST.get("format", "json")
+    if export_limited(request):
+        messages.error(request, TOO_MANY)
+        return redirect(campaign)
     try:
         job = services.request_export(campaign=campaign, kind=kind, format=fmt,
                                       actor=request.user)
@@ -66,7 +71,7 @@ def job_download(request: HttpRequest, pk: int) -> HttpResponse:
     if refusal:
         return refusal
     if not job.is_ready:
-        messages.info(request, "The file is not ready yet.")
+        messages.info(request, gettext("The file is not ready yet."))
         return redirect(job)
     return download_response(job)
 
@@ -80,9 +85,14 @@ def archive_import(request: HttpRequest) -> HttpResponse:
             document = read_document(form.cleaned_data["file"].read())
             campaign = import_campaign(document,
                                        league_slug=form.cleaned_data["league_slug"] or None)
-            messages.success(request, f"{campaign} was imported into {campaign.league}.")
+            messages.success(
+                request,
+                gettext("%(campaign)s was imported into %(league)s.")
+                % {"campaign": campaign, "league": campaign.league},
+            )
             return redirect(campaign)
         except ArchiveError as exc:
             form.add_error("file", str(exc))
-    return render(request, "exports/import.html", {"form": form}, status=400 if form.errors
-                  else 200)
+    return render(
+        request, "exports/import.html", {"form": form}, status=400 if form.errors else 200
+    )

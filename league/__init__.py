@@ -1,1 +1,1 @@
-"""Leagues: clubs and stores, memberships and roles, campaign nights, pairings, standings."""
+"""Leagues: clubs and stores, their members and roles, invitation links and join requests."""

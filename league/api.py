@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -27,8 +28,16 @@ class LeagueSerializer(serializers.ModelSerializer):
 
         if value not in available_timezones():
             raise serializers.ValidationError(
-                "Unknown time zone; use a name such as Europe/London.")
+                gettext("Unknown time zone; use a name such as Europe/London."))
         return value
+
+
+class RulesetSettingSerializer(serializers.ModelSerializer):
+    """The edition of the league's standalone encounters."""
+
+    class Meta:
+        model = League
+        fields = ["default_ruleset"]
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -93,12 +102,29 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         league = services.create_league(creator=self.request.user, **serializer.validated_data)
         serializer.instance = league
 
+    def perform_update(self, serializer):
+        serializer.instance = services.update_league(
+            league=serializer.instance, actor=self.request.user, **serializer.validated_data)
+
+    @extend_schema(request=RulesetSettingSerializer, responses={200: RulesetSettingSerializer})
+    @action(detail=True, methods=["get", "patch"])
+    def ruleset(self, request, slug=None):
+        """The edition members' standalone encounters use by default (m2e or m1e);
+        admins and organizers change it. Campaigns are always second edition."""
+        league = self.get_object()
+        if request.method == "PATCH":
+            serializer = RulesetSettingSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            league = services.update_league(league=league, actor=request.user,
+                                            **serializer.validated_data)
+        return Response(RulesetSettingSerializer(league).data)
+
     @extend_schema(responses={200: MembershipSerializer(many=True)})
     @action(detail=True, methods=["get"])
     def members(self, request, slug=None):
         league = self.get_object()
         if not rules.is_member(request.user, league):
-            raise PermissionDenied("Members only.")
+            raise PermissionDenied(gettext("Members only."))
         rows = league.memberships.filter(status="active").select_related("user")
         return Response(MembershipSerializer(rows, many=True).data)
 
@@ -145,7 +171,7 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(request=DecisionSerializer, responses={200: MembershipSerializer})
-    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/decide",
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d{1,18})/decide",
             permission_classes=[permissions.IsAuthenticated])
     def decide(self, request, slug=None, member_id=None):
         league = self._league_for_write()
@@ -157,7 +183,7 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(request=RoleSerializer, responses={200: MembershipSerializer})
-    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/role",
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d{1,18})/role",
             permission_classes=[permissions.IsAuthenticated])
     def role(self, request, slug=None, member_id=None):
         league = self._league_for_write()
@@ -169,7 +195,7 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(request=None, responses={200: MembershipSerializer})
-    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d+)/remove",
+    @action(detail=True, methods=["post"], url_path=r"members/(?P<member_id>\d{1,18})/remove",
             permission_classes=[permissions.IsAuthenticated])
     def remove(self, request, slug=None, member_id=None):
         league = self._league_for_write()
@@ -178,7 +204,8 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return Response(MembershipSerializer(membership).data)
 
     @extend_schema(request=None, responses={200: InvitationSerializer})
-    @action(detail=True, methods=["post"], url_path=r"invitations/(?P<invitation_id>\d+)/revoke",
+    @action(detail=True, methods=["post"],
+            url_path=r"invitations/(?P<invitation_id>\d{1,18})/revoke",
             permission_classes=[permissions.IsAuthenticated])
     def revoke(self, request, slug=None, invitation_id=None):
         league = self._league_for_write()

@@ -1,7 +1,6 @@
-from rest_framework.routers import SimpleRouter
-
+from config.routers import Router
 from league.api import LeagueViewSet
 
-router = SimpleRouter()
+router = Router()
 router.register("leagues", LeagueViewSet, basename="league")
 urlpatterns = router.urls

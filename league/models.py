@@ -13,16 +13,24 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 
 class Role(models.TextChoices):
-    ADMIN = "admin", "Admin"
-    ORGANIZER = "organizer", "Organizer"
-    PLAYER = "player", "Player"
+    ADMIN = "admin", gettext_lazy("Admin")
+    ORGANIZER = "organizer", gettext_lazy("Organizer")
+    PLAYER = "player", gettext_lazy("Player")
 
 
 #: Roles that may run the league's campaigns (create, configure, resolve, export).
 MANAGING_ROLES = frozenset({Role.ADMIN, Role.ORGANIZER})
+
+
+class Ruleset(models.TextChoices):
+    """Editions a league may play standalone encounters in (``rules.engine.ruleset``)."""
+
+    SECOND = "m2e", gettext_lazy("Second edition")
+    FIRST = "m1e", gettext_lazy("First edition")
 
 
 class League(models.Model):
@@ -30,10 +38,21 @@ class League(models.Model):
     slug = models.SlugField(max_length=140, unique=True)
     description = models.TextField(blank=True)
     time_zone = models.CharField(
-        max_length=60, default="UTC", help_text="Weekly events turn over in this time zone."
+        max_length=60,
+        default="UTC",
+        help_text=gettext_lazy("Weekly events turn over in this time zone."),
     )
     is_public = models.BooleanField(
-        default=True, help_text="Anyone may see the league page and ask to join."
+        default=True, help_text=gettext_lazy("Anyone may see the league page and ask to join.")
+    )
+    default_ruleset = models.CharField(
+        max_length=3,
+        choices=Ruleset.choices,
+        default=Ruleset.SECOND,
+        help_text=gettext_lazy(
+            "The edition its members' standalone encounters use unless they pick "
+            "another. Campaigns are always second edition."
+        ),
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
@@ -52,10 +71,10 @@ class League(models.Model):
 
 class Membership(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        REQUESTED = "requested", "Asked to join"
-        DECLINED = "declined", "Declined"
-        LEFT = "left", "Left"
+        ACTIVE = "active", gettext_lazy("Active")
+        REQUESTED = "requested", gettext_lazy("Asked to join")
+        DECLINED = "declined", gettext_lazy("Declined")
+        LEFT = "left", gettext_lazy("Left")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -64,7 +83,10 @@ class Membership(models.Model):
     role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)

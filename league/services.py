@@ -14,9 +14,11 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from league import permissions
-from league.models import Invitation, League, Membership, Role
+from league.models import Invitation, League, Membership, Role, Ruleset
+from notifications import events as notify
 
 
 class LeagueError(ValueError):
@@ -44,10 +46,10 @@ def _unique_slug(name: str) -> str:
 
 @transaction.atomic
 def create_league(*, name: str, creator, description: str = "", time_zone: str = "UTC",
-                  is_public: bool = True) -> League:
+                  is_public: bool = True, default_ruleset: str = "m2e") -> League:
     """Create a league; its creator becomes its first admin."""
     if not creator.is_authenticated:
-        raise PermissionDenied("Log in to create a league.")
+        raise PermissionDenied(gettext("Log in to create a league."))
     for _attempt in range(5):
         try:
             # A savepoint per attempt: a slug taken by a parallel request is retried.
@@ -55,13 +57,46 @@ def create_league(*, name: str, creator, description: str = "", time_zone: str =
                 league = League.objects.create(
                     name=name.strip(), slug=_unique_slug(name), description=description,
                     time_zone=time_zone, is_public=is_public, created_by=creator,
+                    default_ruleset=_ruleset(default_ruleset),
                 )
             break
         except IntegrityError:
             continue
     else:
-        raise LeagueError("Could not pick a unique address for the league; try again.")
+        raise LeagueError(gettext("Could not pick a unique address for the league; try again."))
     Membership.objects.create(league=league, user=creator, role=Role.ADMIN)
+    return league
+
+
+#: League settings ``update_league`` may change.
+SETTINGS = ("name", "description", "time_zone", "is_public", "default_ruleset")
+
+
+def _ruleset(value: str) -> str:
+    if value not in Ruleset.values:
+        raise LeagueError(
+            gettext("Unknown edition %(value)s: use one of %(join)s.")
+            % {"value": repr(value), "join": ", ".join(Ruleset.values)}
+        )
+    return value
+
+
+@transaction.atomic
+def update_league(*, league: League, actor, **changes) -> League:
+    """Change a league's settings (admins and organizers)."""
+    unknown = set(changes) - set(SETTINGS)
+    if unknown:
+        raise LeagueError(
+            gettext("These are not league settings: %(join)s.")
+            % {"join": ", ".join(sorted(unknown))}
+        )
+    league = _lock_league(league)
+    _require_manager(actor, league)
+    if "default_ruleset" in changes:
+        _ruleset(changes["default_ruleset"])
+    for field, value in changes.items():
+        setattr(league, field, value.strip() if field == "name" else value)
+    league.save(update_fields=[*changes])
     return league
 
 
@@ -73,20 +108,23 @@ def _lock_league(league: League) -> League:
 
 def _require_manager(actor, league: League) -> None:
     if not permissions.can_manage_league(actor, league):
-        raise PermissionDenied("Only the league's admins and organizers may do this.")
+        raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
 
 
 @transaction.atomic
-def create_invitation(*, league: League, actor, role: str = Role.PLAYER, max_uses=None,
-                      expires_at=None) -> Invitation:
+def create_invitation(
+    *, league: League, actor, role: str = Role.PLAYER, max_uses=None, expires_at=None
+) -> Invitation:
     """Organizers invite players; only league admins may invite organizers or admins."""
     _require_manager(actor, league)
     if role != Role.PLAYER and not permissions.is_league_admin(actor, league):
-        raise PermissionDenied("Only league admins may invite organizers or admins.")
+        raise PermissionDenied(gettext("Only league admins may invite organizers or admins."))
     if max_uses is not None and max_uses < 1:
-        raise LeagueError("An invitation must allow at least one use (or leave it unlimited).")
+        raise LeagueError(
+            gettext("An invitation must allow at least one use (or leave it unlimited).")
+        )
     if expires_at is not None and expires_at <= timezone.now():
-        raise LeagueError("Choose an expiry in the future (or none).")
+        raise LeagueError(gettext("Choose an expiry in the future (or none)."))
     return Invitation.objects.create(
         league=league, role=role, created_by=actor, max_uses=max_uses, expires_at=expires_at
     )
@@ -105,15 +143,18 @@ def revoke_invitation(*, invitation: Invitation, actor) -> Invitation:
 def accept_invitation(*, token: str, user) -> JoinResult:
     """Join through a link. A member keeps their role (a link never demotes anyone)."""
     if not user.is_authenticated:
-        raise PermissionDenied("Log in (or sign up) to accept the invitation.")
+        raise PermissionDenied(gettext("Log in (or sign up) to accept the invitation."))
     invitation = Invitation.objects.select_for_update().filter(token=token).first()
     if invitation is None:
-        raise LeagueError("This invitation link is not valid; check it or ask for a new one.")
+        raise LeagueError(
+            gettext("This invitation link is not valid; check it or ask for a new one.")
+        )
     refusal = invitation.refusal()
     if refusal:
         raise LeagueError(refusal)
-    existing = (Membership.objects.select_for_update()
-                .filter(league=invitation.league, user=user).first())
+    existing = (
+        Membership.objects.select_for_update().filter(league=invitation.league, user=user).first()
+    )
     if existing and existing.is_active:
         return JoinResult(existing, created=False)
     if existing:
@@ -134,26 +175,29 @@ def accept_invitation(*, token: str, user) -> JoinResult:
 @transaction.atomic
 def request_to_join(*, league: League, user) -> Membership:
     if not user.is_authenticated:
-        raise PermissionDenied("Log in to ask to join a league.")
+        raise PermissionDenied(gettext("Log in to ask to join a league."))
     if not league.is_public:
-        raise LeagueError("This league accepts members by invitation only.")
+        raise LeagueError(gettext("This league accepts members by invitation only."))
     existing = Membership.objects.select_for_update().filter(league=league, user=user).first()
     if existing:
         if existing.is_active:
-            raise LeagueError("You are already a member of this league.")
+            raise LeagueError(gettext("You are already a member of this league."))
         if existing.status == Membership.Status.REQUESTED:
             return existing
         existing.status = Membership.Status.REQUESTED
         existing.role = Role.PLAYER
         existing.save(update_fields=["status", "role", "updated_at"])
+        notify.join_requested(existing)
         return existing
     try:
         with transaction.atomic():
-            return Membership.objects.create(
+            membership = Membership.objects.create(
                 league=league, user=user, role=Role.PLAYER, status=Membership.Status.REQUESTED
             )
-    except IntegrityError:  # a parallel request won the race: return its row
+    except IntegrityError:  # a parallel request won the race (and notified): return its row
         return Membership.objects.get(league=league, user=user)
+    notify.join_requested(membership)
+    return membership
 
 
 @transaction.atomic
@@ -161,7 +205,7 @@ def decide_request(*, membership: Membership, actor, approve: bool) -> Membershi
     _require_manager(actor, membership.league)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if membership.status != Membership.Status.REQUESTED:
-        raise LeagueError("This request was already decided.")
+        raise LeagueError(gettext("This request was already decided."))
     membership.status = Membership.Status.ACTIVE if approve else Membership.Status.DECLINED
     membership.decided_by = actor
     membership.save(update_fields=["status", "decided_by", "updated_at"])
@@ -173,13 +217,13 @@ def change_role(*, membership: Membership, actor, role: str) -> Membership:
     """League admins change roles; a league always keeps at least one admin."""
     league = membership.league
     if not permissions.is_league_admin(actor, league):
-        raise PermissionDenied("Only league admins may change roles.")
+        raise PermissionDenied(gettext("Only league admins may change roles."))
     if role not in Role.values:
-        raise LeagueError(f"Unknown role {role!r}.")
+        raise LeagueError(gettext("Unknown role %(role)s.") % {"role": repr(role)})
     _lock_league(league)
     membership = Membership.objects.select_for_update().get(pk=membership.pk)
     if not membership.is_active:
-        raise LeagueError("Only active members have a role to change.")
+        raise LeagueError(gettext("Only active members have a role to change."))
     if membership.role == Role.ADMIN and role != Role.ADMIN:
         _keep_an_admin(league, leaving=membership)
     membership.role = role
@@ -197,7 +241,7 @@ def remove_member(*, membership: Membership, actor) -> Membership:
     leaving_self = membership.user_id == actor.pk
     if not leaving_self:
         if membership.role != Role.PLAYER and not permissions.is_league_admin(actor, league):
-            raise PermissionDenied("Only league admins may remove organizers or admins.")
+            raise PermissionDenied(gettext("Only league admins may remove organizers or admins."))
         _require_manager(actor, league)
     if membership.role == Role.ADMIN:
         _keep_an_admin(league, leaving=membership)
@@ -207,8 +251,12 @@ def remove_member(*, membership: Membership, actor) -> Membership:
 
 
 def _keep_an_admin(league: League, *, leaving: Membership) -> None:
-    admins = (Membership.objects.select_for_update()
-              .filter(league=league, role=Role.ADMIN, status=Membership.Status.ACTIVE)
-              .exclude(pk=leaving.pk))
+    admins = (
+        Membership.objects.select_for_update()
+        .filter(league=league, role=Role.ADMIN, status=Membership.Status.ACTIVE)
+        .exclude(pk=leaving.pk)
+    )
     if not admins.exists():
-        raise LeagueError("A league needs at least one admin: make someone else admin first.")
+        raise LeagueError(
+            gettext("A league needs at least one admin: make someone else admin first.")
+        )

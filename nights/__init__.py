@@ -1,0 +1,2 @@
+"""Campaign nights: check-in, pairing (a pure algorithm), tables, starting the games, and the
+venue dashboard."""

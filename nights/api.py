@@ -8,6 +8,7 @@ Serializer names all start with ``Night`` so their OpenAPI components stay uniqu
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -15,6 +16,7 @@ from rest_framework.response import Response
 
 from campaign.models import Campaign, Crew
 from campaign.selectors import visible_campaigns
+from config.fields import ListSerializer
 from nights import selectors, services
 from nights.models import CampaignNight, CheckIn, Pairing
 
@@ -40,7 +42,9 @@ class NightCheckInSerializer(serializers.ModelSerializer):
 class NightGameSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     state = serializers.CharField()
-    status = serializers.CharField(help_text="The state in words, as the dashboard shows it.")
+    status = serializers.CharField(
+        help_text=gettext_lazy("The state in words, as the dashboard shows it.")
+    )
 
 
 class NightPairingSerializer(serializers.ModelSerializer):
@@ -56,8 +60,11 @@ class NightPairingSerializer(serializers.ModelSerializer):
         if not pairing.game_id:
             return None
         game = pairing.game
-        return {"id": game.pk, "state": game.state,
-                "status": selectors.GAME_STATUS.get(game.state, game.state)}
+        return {
+            "id": game.pk,
+            "state": game.state,
+            "status": selectors.GAME_STATUS.get(game.state, game.state),
+        }
 
 
 class NightSerializer(serializers.ModelSerializer):
@@ -65,20 +72,37 @@ class NightSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = CampaignNight
-        fields = ["id", "campaign", "week", "date", "state", "method", "created_at",
-                  "started_at", "closed_at"]
+        fields = [
+            "id",
+            "campaign",
+            "week",
+            "date",
+            "state",
+            "method",
+            "created_at",
+            "started_at",
+            "closed_at",
+        ]
 
 
 class NightDetailSerializer(NightSerializer):
     allowed_next_states = serializers.SerializerMethodField()
     check_ins = NightCheckInSerializer(many=True)
     pairings = NightPairingSerializer(many=True)
-    notes = serializers.ListField(child=serializers.DictField(),
-                                  help_text="Why checked-in crews got no game: crew and text.")
+    notes = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=gettext_lazy("Why checked-in crews got no game: crew and text."),
+    )
 
     class Meta(NightSerializer.Meta):
-        fields = [*NightSerializer.Meta.fields, "seed", "allowed_next_states", "check_ins",
-                  "pairings", "notes"]
+        fields = [
+            *NightSerializer.Meta.fields,
+            "seed",
+            "allowed_next_states",
+            "check_ins",
+            "pairings",
+            "notes",
+        ]
 
     def get_allowed_next_states(self, night) -> list[str]:
         return list(night.LIFECYCLE.allowed_from(night.state))
@@ -96,7 +120,7 @@ class NightCampaignField(serializers.PrimaryKeyRelatedField):
 
 class NightOpenSerializer(serializers.Serializer):
     campaign = NightCampaignField(queryset=Campaign.objects.all())
-    date = serializers.DateField(required=False, help_text="Today when left out.")
+    date = serializers.DateField(required=False, help_text=gettext_lazy("Today when left out."))
 
 
 class NightCrewField(serializers.PrimaryKeyRelatedField):
@@ -128,14 +152,17 @@ class NightTableSerializer(serializers.Serializer):
     pairing = serializers.IntegerField()
     table = serializers.IntegerField(min_value=1, max_value=services.MAX_TABLE)
 
+    class Meta:
+        list_serializer_class = ListSerializer  # publishes the list's max_length
+
 
 class NightTablesSerializer(serializers.Serializer):
-    tables = NightTableSerializer(many=True, allow_empty=False)
+    tables = NightTableSerializer(many=True, allow_empty=False, max_length=services.MAX_TABLE)
 
     def validate_tables(self, value):
         ids = [row["pairing"] for row in value]
         if len(set(ids)) != len(ids):
-            raise serializers.ValidationError("List each pairing once.")
+            raise serializers.ValidationError(gettext("List each pairing once."))
         return value
 
 
@@ -152,7 +179,7 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         nights = selectors.visible_nights(self.request.user).order_by("-date", "-id")
         campaign = self.request.query_params.get("campaign")
         if self.action == "list" and campaign:
-            if not campaign.isdigit():
+            if not (campaign.isascii() and campaign.isdigit()) or len(campaign) > 18:
                 raise serializers.ValidationError({"campaign": ["Give a campaign id."]})
             nights = nights.filter(campaign=campaign)
         if self.action == "retrieve":
@@ -163,12 +190,12 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return NightDetailSerializer if self.action == "retrieve" else NightSerializer
 
     def _night(self) -> CampaignNight:
-        return get_object_or_404(selectors.visible_nights(self.request.user),
-                                 pk=self.kwargs["pk"])
+        return get_object_or_404(selectors.visible_nights(self.request.user), pk=self.kwargs["pk"])
 
     def _input(self, serializer_class, night=None):
-        serializer = serializer_class(data=self.request.data,
-                                      context={"night": night, "request": self.request})
+        serializer = serializer_class(
+            data=self.request.data, context={"night": night, "request": self.request}
+        )
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
 
@@ -183,8 +210,9 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(request=NightOpenSerializer, responses={201: NightDetailSerializer})
     def create(self, request):
         data = self._input(NightOpenSerializer)
-        night = services.open_night(campaign=data["campaign"], actor=request.user,
-                                    date=data.get("date"))
+        night = services.open_night(
+            campaign=data["campaign"], actor=request.user, date=data.get("date")
+        )
         return self._detail(night, status.HTTP_201_CREATED)
 
     @extend_schema(request=NightCrewInputSerializer, responses=NightDetailSerializer)
@@ -216,8 +244,7 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def adjust(self, request, pk=None):
         night = self._night()
         data = self._input(NightSwapSerializer, night)
-        services.swap(night=night, actor=request.user, crew_x=data["crew_x"],
-                      crew_y=data["crew_y"])
+        services.swap(night=night, actor=request.user, crew_x=data["crew_x"], crew_y=data["crew_y"])
         return self._detail(night)
 
     @extend_schema(request=NightTablesSerializer, responses=NightDetailSerializer)
@@ -225,8 +252,11 @@ class NightViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def tables(self, request, pk=None):
         night = self._night()
         data = self._input(NightTablesSerializer, night)
-        services.assign_tables(night=night, actor=request.user,
-                               tables={row["pairing"]: row["table"] for row in data["tables"]})
+        services.assign_tables(
+            night=night,
+            actor=request.user,
+            tables={row["pairing"]: row["table"] for row in data["tables"]},
+        )
         return self._detail(night)
 
     @extend_schema(request=None, responses=NightDetailSerializer)

@@ -1,7 +1,6 @@
-from rest_framework.routers import SimpleRouter
-
+from config.routers import Router
 from nights.api import NightViewSet
 
-router = SimpleRouter()
+router = Router()
 router.register("", NightViewSet, basename="night")
 urlpatterns = router.urls

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from nights.models import CampaignNight
 from nights.services import MAX_TABLE
@@ -11,14 +12,14 @@ from nights.services import MAX_TABLE
 class GenerateForm(forms.Form):
     method = forms.ChoiceField(choices=CampaignNight.Method.choices,
                                initial=CampaignNight.Method.STANDINGS,
-                               label="Pair players")
+                               label=gettext_lazy("Pair players"))
 
 
 class SwapForm(forms.Form):
     """Two checked-in crews: swapped between pairings, or one put in the other's place."""
 
-    crew_x = forms.ModelChoiceField(queryset=None, label="Swap")
-    crew_y = forms.ModelChoiceField(queryset=None, label="with")
+    crew_x = forms.ModelChoiceField(queryset=None, label=gettext_lazy("Swap"))
+    crew_y = forms.ModelChoiceField(queryset=None, label=gettext_lazy("with"))
 
     def __init__(self, *args, crews, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,7 +29,7 @@ class SwapForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("crew_x") and data.get("crew_x") == data.get("crew_y"):
-            self.add_error("crew_y", "Choose a different crew.")
+            self.add_error("crew_y", gettext("Choose a different crew."))
         return data
 
 

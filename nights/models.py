@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from campaign.lifecycle import StateMachine
 
@@ -15,14 +16,14 @@ class CampaignNight(models.Model):
     a change of check-ins after pairing sends it back to open (the pairings go)."""
 
     class State(models.TextChoices):
-        OPEN = "open", "Checking in"
-        PAIRED = "paired", "Paired"
-        STARTED = "started", "Games started"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", gettext_lazy("Checking in")
+        PAIRED = "paired", gettext_lazy("Paired")
+        STARTED = "started", gettext_lazy("Games started")
+        CLOSED = "closed", gettext_lazy("Closed")
 
     class Method(models.TextChoices):
-        STANDINGS = "standings", "By current standings"
-        RANDOM = "random", "At random"
+        STANDINGS = "standings", gettext_lazy("By current standings")
+        RANDOM = "random", gettext_lazy("At random")
 
     LIFECYCLE = StateMachine(
         initial=State.OPEN,
@@ -41,13 +42,18 @@ class CampaignNight(models.Model):
     date = models.DateField()
     state = models.CharField(max_length=8, choices=State.choices, default=State.OPEN)
     method = models.CharField(max_length=10, choices=Method.choices, default=Method.STANDINGS,
-                              help_text="How the last pairings were ordered.")
-    seed = models.BigIntegerField(null=True, blank=True,
-                                  help_text="The random pairing's seed, to replay it.")
-    notes = models.JSONField(default=list, blank=True,
-                             help_text="Why checked-in crews got no game: crew id and sentence.")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+                              help_text=gettext_lazy("How the last pairings were ordered."))
+    seed = models.BigIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("The random pairing's seed, to replay it.")
+    )
+    notes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Why checked-in crews got no game: crew id and sentence."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
@@ -72,8 +78,9 @@ class CampaignNight(models.Model):
 class CheckIn(models.Model):
     night = models.ForeignKey(CampaignNight, on_delete=models.CASCADE, related_name="check_ins")
     crew = models.ForeignKey("campaign.Crew", on_delete=models.CASCADE, related_name="+")
-    checked_in_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                      on_delete=models.SET_NULL, related_name="+")
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -92,13 +99,18 @@ class Pairing(models.Model):
     night = models.ForeignKey(CampaignNight, on_delete=models.CASCADE, related_name="pairings")
     table = models.PositiveSmallIntegerField(null=True, blank=True)
     crew_a = models.ForeignKey("campaign.Crew", on_delete=models.CASCADE, related_name="+")
-    crew_b = models.ForeignKey("campaign.Crew", null=True, blank=True, on_delete=models.CASCADE,
-                               related_name="+")
+    crew_b = models.ForeignKey(
+        "campaign.Crew", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     bye = models.BooleanField(default=False)
-    game = models.OneToOneField("encounters.Game", null=True, blank=True,
-                                on_delete=models.SET_NULL, related_name="pairing")
-    explanations = models.JSONField(default=list, blank=True,
-                                    help_text="Rules this pairing could not meet, and why.")
+    game = models.OneToOneField(
+        "encounters.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="pairing"
+    )
+    explanations = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=gettext_lazy("Rules this pairing could not meet, and why."),
+    )
 
     class Meta:
         ordering = ["night", "bye", "table", "id"]
@@ -106,9 +118,13 @@ class Pairing(models.Model):
             models.CheckConstraint(
                 condition=models.Q(bye=True, crew_b__isnull=True)
                 | models.Q(bye=False, crew_b__isnull=False),
-                name="bye_has_no_opponent"),
-            models.UniqueConstraint(fields=["night", "table"], condition=models.Q(bye=False),
-                                    name="one_pairing_per_table"),
+                name="bye_has_no_opponent",
+            ),
+            models.UniqueConstraint(
+                fields=["night", "table"],
+                condition=models.Q(bye=False),
+                name="one_pairing_per_table",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign, Crew
@@ -27,7 +28,7 @@ POLL_SECONDS = 5
 def _campaign_for(request, pk) -> Campaign:
     campaign = get_object_or_404(Campaign.objects.select_related("league"), pk=pk)
     if not can_view_campaign(request.user, campaign):
-        raise PermissionDenied("This campaign is visible to its league's members only.")
+        raise PermissionDenied(gettext("This campaign is visible to its league's members only."))
     return campaign
 
 
@@ -35,7 +36,7 @@ def _night_for(request, pk) -> CampaignNight:
     night = get_object_or_404(
         CampaignNight.objects.select_related("campaign__league", "week"), pk=pk)
     if not can_view_campaign(request.user, night.campaign):
-        raise PermissionDenied("This campaign is visible to its league's members only.")
+        raise PermissionDenied(gettext("This campaign is visible to its league's members only."))
     return night
 
 
@@ -57,7 +58,11 @@ def night_open(request: HttpRequest, campaign_pk: int) -> HttpResponse:
     except USER_ERRORS as exc:
         messages.error(request, str(exc))
         return redirect("nights:campaign", campaign.pk)
-    messages.success(request, f"Week {night.week.number}'s night is open: check players in.")
+    messages.success(
+        request,
+        gettext("Week %(number)s's night is open: check players in.")
+        % {"number": night.week.number},
+    )
     return redirect(night)
 
 
@@ -72,12 +77,18 @@ def _render_night(request, night: CampaignNight, **forms) -> HttpResponse:
     if not manager:
         rows = [r for r in rows if r.crew.player_id == request.user.pk]
     pairings = selectors.pairings_of(night)
-    context = {"night": night, "campaign": night.campaign, "manager": manager,
-               "roster": rows, "pairings": pairings,
-               "checked_in": sum(r.checked_in for r in rows)}
+    context = {
+        "night": night,
+        "campaign": night.campaign,
+        "manager": manager,
+        "roster": rows,
+        "pairings": pairings,
+        "checked_in": sum(r.checked_in for r in rows),
+    }
     if manager and night.is_pairable:
         context["generate_form"] = forms.get("generate_form") or GenerateForm(
-            initial={"method": night.method})
+            initial={"method": night.method}
+        )
     if manager and night.state == CampaignNight.State.PAIRED:
         context["swap_form"] = forms.get("swap_form") or SwapForm(crews=_checked_in(night))
     if manager and night.state in (CampaignNight.State.PAIRED, CampaignNight.State.STARTED):
@@ -90,8 +101,9 @@ def _checked_in(night: CampaignNight):
 
 
 def _crew_of(night: CampaignNight, crew_pk: int) -> Crew:
-    return get_object_or_404(Crew.objects.select_related("player"), pk=crew_pk,
-                             campaign=night.campaign_id)
+    return get_object_or_404(
+        Crew.objects.select_related("player"), pk=crew_pk, campaign=night.campaign_id
+    )
 
 
 @login_required
@@ -118,9 +130,16 @@ def night_check_in(request: HttpRequest, pk: int, crew_pk: int) -> HttpResponse:
         response["HX-Refresh"] = "true"  # the pairings were cleared
         return response
     row = next(r for r in selectors.roster(night) if r.crew.pk == crew.pk)
-    return render(request, "nights/_roster_row.html", {
-        "night": night, "row": row, "error": error,
-        "manager": can_manage_campaign(request.user, night.campaign)})
+    return render(
+        request,
+        "nights/_roster_row.html",
+        {
+            "night": night,
+            "row": row,
+            "error": error,
+            "manager": can_manage_campaign(request.user, night.campaign),
+        },
+    )
 
 
 def _run(request, night: CampaignNight, action, success: str) -> HttpResponse:
@@ -139,9 +158,14 @@ def night_generate(request: HttpRequest, pk: int) -> HttpResponse:
     form = GenerateForm(request.POST)
     if not form.is_valid():
         return _render_night(request, night, generate_form=form)
-    return _run(request, night, lambda: services.generate_pairings(
-        night=night, actor=request.user, method=form.cleaned_data["method"]),
-        "Pairings ready: check them, swap players if needed, then start the games.")
+    return _run(
+        request,
+        night,
+        lambda: services.generate_pairings(
+            night=night, actor=request.user, method=form.cleaned_data["method"]
+        ),
+        "Pairings ready: check them, swap players if needed, then start the games.",
+    )
 
 
 @login_required
@@ -152,9 +176,14 @@ def night_swap(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _render_night(request, night, swap_form=form)
     data = form.cleaned_data
-    return _run(request, night, lambda: services.swap(
-        night=night, actor=request.user, crew_x=data["crew_x"], crew_y=data["crew_y"]),
-        f"Swapped {data['crew_x']} and {data['crew_y']}.")
+    return _run(
+        request,
+        night,
+        lambda: services.swap(
+            night=night, actor=request.user, crew_x=data["crew_x"], crew_y=data["crew_y"]
+        ),
+        f"Swapped {data['crew_x']} and {data['crew_y']}.",
+    )
 
 
 @login_required
@@ -164,24 +193,36 @@ def night_tables(request: HttpRequest, pk: int) -> HttpResponse:
     form = TablesForm(request.POST, pairings=selectors.pairings_of(night))
     if not form.is_valid():
         return _render_night(request, night, tables_form=form)
-    return _run(request, night, lambda: services.assign_tables(
-        night=night, actor=request.user, tables=form.tables()), "Tables saved.")
+    return _run(
+        request,
+        night,
+        lambda: services.assign_tables(night=night, actor=request.user, tables=form.tables()),
+        "Tables saved.",
+    )
 
 
 @login_required
 @require_POST
 def night_start(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night_for(request, pk)
-    return _run(request, night, lambda: services.start_games(night=night, actor=request.user),
-                "The games are set up: players open them from their phones.")
+    return _run(
+        request,
+        night,
+        lambda: services.start_games(night=night, actor=request.user),
+        "The games are set up: players open them from their phones.",
+    )
 
 
 @login_required
 @require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night_for(request, pk)
-    return _run(request, night, lambda: services.close_night(night=night, actor=request.user),
-                "The night is closed.")
+    return _run(
+        request,
+        night,
+        lambda: services.close_night(night=night, actor=request.user),
+        "The night is closed.",
+    )
 
 
 def night_dashboard(request: HttpRequest, pk: int) -> HttpResponse:
@@ -196,5 +237,9 @@ def night_board(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _board(night: CampaignNight) -> dict:
-    return {"night": night, "campaign": night.campaign, "poll": POLL_SECONDS,
-            "rows": selectors.board_rows(night)}
+    return {
+        "night": night,
+        "campaign": night.campaign,
+        "poll": POLL_SECONDS,
+        "rows": selectors.board_rows(night),
+    }

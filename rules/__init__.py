@@ -1,2 +1,3 @@
-"""The game itself: the pure-Python engine, rule tables as data, the content catalogue
-and the record of every flip the server makes or a player enters."""
+"""The game itself: the pure-Python engine (`engine/`), the rule tables as data (`data/`, loaded by
+`tables.py` and `encounter_tables.py`), and their edges: the duel odds, the flip record and the
+rule-table pages."""

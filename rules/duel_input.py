@@ -9,8 +9,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy
+
 from rules.engine.cards import Card, Suit
+from rules.engine.duels import DEFAULT_DUEL_POLICY, DUEL_POLICIES
 from rules.engine.odds import DuelistSpec, DuelSpec
+from rules.engine.ruleset import RULESETS
+
+#: The engine names its policies and editions in English (it imports no Django); the
+#: pages and the API show these translated labels, one per engine key.
+_LABELS = {
+    "reduce_damage": gettext_lazy(
+        "Cheat to win, or to reduce the damage when the duel is lost anyway"),
+    "to_win": gettext_lazy("Cheat only to win"),
+    "m2e": gettext_lazy("Second edition"),
+    "m1e": gettext_lazy("First edition"),
+}
+#: Choices shown and accepted for the duel policy and the edition (key, label).
+POLICY_CHOICES = [(key, _LABELS.get(key, label)) for key, label in DUEL_POLICIES.items()]
+RULESET_CHOICES = [(key, _LABELS.get(key, ruleset.name)) for key, ruleset in RULESETS.items()]
+#: The four suits, by their engine value, named in the page's language.
+SUIT_LABELS = {"rams": gettext_lazy("Rams"), "crows": gettext_lazy("Crows"),
+               "tomes": gettext_lazy("Tomes"), "masks": gettext_lazy("Masks")}
 
 SIDE_FIELDS = (
     "stat",
@@ -25,6 +45,7 @@ SIDE_FIELDS = (
     "defensive",
     "hand",
     "cheat",
+    "soulstone_card",
 )
 MAX_TWISTS = 4
 
@@ -47,6 +68,7 @@ def build_side(data: dict[str, Any]) -> DuelistSpec:
         defensive=data.get("defensive") or 0,
         hand=tuple(Card.parse(c) for c in data.get("hand") or ()),
         cheat=data.get("cheat") or "to_win",
+        soulstone_card=bool(data.get("soulstone_card")),
     )
 
 
@@ -62,6 +84,8 @@ def build_duel_spec(data: dict[str, Any]) -> DuelSpec:
         damage=tuple(damage) if damage else None,
         armor=data.get("armor") or 0,
         hard_to_wound=data.get("hard_to_wound") or 0,
+        policy=data.get("policy") or DEFAULT_DUEL_POLICY,
+        ruleset=data.get("ruleset") or "m2e",
     )
 
 

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import serializers
 
-from rules.duel_input import MAX_TWISTS, build_duel_spec, parse_damage_track
+from config.fields import ListField
+from rules.duel_input import (
+    MAX_TWISTS,
+    POLICY_CHOICES,
+    RULESET_CHOICES,
+    build_duel_spec,
+    parse_damage_track,
+)
 from rules.engine.cards import Card, Suit
+from rules.engine.duels import DEFAULT_DUEL_POLICY
 from rules.engine.errors import RulesError
 
 SUIT_CHOICES = [s.value for s in Suit]
@@ -24,43 +33,67 @@ class CardCodeField(serializers.CharField):
 
 class DuelSideSerializer(serializers.Serializer):
     stat = serializers.IntegerField(
-        min_value=0, max_value=20, help_text="The duel stat, e.g. Ml 6."
+        min_value=0, max_value=20, help_text=gettext_lazy("The duel stat, e.g. Ml 6.")
     )
     positive = serializers.IntegerField(
-        min_value=0, max_value=MAX_TWISTS, default=0, help_text="Positive fate modifiers."
+        min_value=0,
+        max_value=MAX_TWISTS,
+        default=0,
+        help_text=gettext_lazy("Positive fate modifiers."),
     )
     negative = serializers.IntegerField(
-        min_value=0, max_value=MAX_TWISTS, default=0, help_text="Negative fate modifiers."
+        min_value=0,
+        max_value=MAX_TWISTS,
+        default=0,
+        help_text=gettext_lazy("Negative fate modifiers."),
     )
     bonus = serializers.IntegerField(min_value=-10, max_value=10, default=0)
-    suits = serializers.ListField(
+    suits = ListField(
         child=serializers.ChoiceField(SUIT_CHOICES),
         default=list,
         max_length=4,
-        help_text="Suits the action or stat always adds to the total.",
+        help_text=gettext_lazy("Suits the action or stat always adds to the total."),
     )
     can_use_soulstones = serializers.BooleanField(
-        default=False, help_text="Masters and Henchmen may spend Soulstones on duels."
+        default=False, help_text=gettext_lazy("Masters and Henchmen may spend Soulstones on duels.")
     )
-    soulstone_twist = serializers.BooleanField(default=False)
-    soulstone_suit = serializers.ChoiceField(SUIT_CHOICES, required=False, allow_null=True)
+    soulstone_twist = serializers.BooleanField(
+        default=False, help_text=gettext_lazy("Second edition: a Soulstone declared for a twist.")
+    )
+    soulstone_suit = serializers.ChoiceField(
+        SUIT_CHOICES,
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("Second edition: a Soulstone declared for a suit."),
+    )
+    soulstone_card = serializers.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "First edition: after its cheat, a losing side discards a Soulstone to add "
+            "a second card's value and suit."
+        ),
+    )
     focused = serializers.IntegerField(min_value=0, max_value=MAX_TWISTS, default=0)
     defensive = serializers.IntegerField(min_value=0, max_value=MAX_TWISTS, default=0)
-    hand = serializers.ListField(
+    hand = ListField(
         child=CardCodeField(),
         default=list,
         max_length=13,
-        help_text="Known control hand (card codes such as 9M, RJ).",
+        help_text=gettext_lazy("Known control hand (card codes such as 9M, RJ)."),
     )
     cheat = serializers.ChoiceField(["to_win", "never"], default="to_win")
 
     def validate_hand(self, value):
         if len(set(value)) != len(value):
-            raise serializers.ValidationError("A hand cannot hold the same card twice.")
+            raise serializers.ValidationError(gettext("A hand cannot hold the same card twice."))
         return value
 
     def validate(self, attrs):
-        uses = attrs.get("soulstone_twist") or attrs.get("soulstone_suit")
+        uses = (
+            attrs.get("soulstone_twist")
+            or attrs.get("soulstone_suit")
+            or attrs.get("soulstone_card")
+        )
         if uses and not attrs.get("can_use_soulstones"):
             raise serializers.ValidationError(
                 {"can_use_soulstones": "Only Masters and Henchmen may spend Soulstones on a duel."}
@@ -69,25 +102,47 @@ class DuelSideSerializer(serializers.Serializer):
 
 
 class DuelOddsRequestSerializer(serializers.Serializer):
-    attacker = DuelSideSerializer(help_text="The acting model (attacker, or the simple duel).")
+    attacker = DuelSideSerializer(
+        help_text=gettext_lazy("The acting model (attacker, or the simple duel).")
+    )
     defender = DuelSideSerializer(
-        required=False, allow_null=True, help_text="Leave out for a simple duel against a TN."
+        required=False,
+        allow_null=True,
+        help_text=gettext_lazy("Leave out for a simple duel against a TN."),
     )
     tn = serializers.IntegerField(min_value=0, max_value=40, required=False, allow_null=True)
-    required_suits = serializers.ListField(
+    required_suits = ListField(
         child=serializers.ChoiceField(SUIT_CHOICES), default=list, max_length=4
     )
-    trigger_suits = serializers.ListField(
+    trigger_suits = ListField(
         child=serializers.ChoiceField(SUIT_CHOICES), default=list, max_length=4
     )
     damage = serializers.CharField(
         required=False,
         allow_null=True,
         allow_blank=True,
-        help_text="Damage track weak/moderate/severe, e.g. 2/3/4.",
+        help_text=gettext_lazy("Damage track weak/moderate/severe, e.g. 2/3/4."),
     )
     armor = serializers.IntegerField(min_value=0, max_value=10, default=0)
     hard_to_wound = serializers.IntegerField(min_value=0, max_value=MAX_TWISTS, default=0)
+    policy = serializers.ChoiceField(
+        POLICY_CHOICES,
+        default=DEFAULT_DUEL_POLICY,
+        help_text=gettext_lazy(
+            'How both sides cheat: "reduce_damage" (the default: cheat to win, and a '
+            "losing defender that cannot win cheats to cut the damage, as in the rules manual's "
+            'Seamus example) or "to_win" (cheat only to win).'
+        ),
+    )
+    ruleset = serializers.ChoiceField(
+        RULESET_CHOICES,
+        default="m2e",
+        help_text=gettext_lazy(
+            'The edition: "m2e" (second, the default) or "m1e" (first: no TN in an '
+            "opposed duel, Soulstones add a card after the cheat, the Red Joker deals Severe "
+            "plus a second damage flip)."
+        ),
+    )
 
     def validate_damage(self, value):
         if not value:
@@ -104,11 +159,33 @@ class DuelOddsRequestSerializer(serializers.Serializer):
             raise serializers.ValidationError(
                 {"damage": "Damage needs an opposed duel (give a defender)."}
             )
+        self._check_edition(attrs)
         try:
             attrs["spec"] = build_duel_spec(attrs)
         except RulesError as exc:
             raise serializers.ValidationError({"non_field_errors": [str(exc)]}) from exc
         return attrs
+
+    def _check_edition(self, attrs) -> None:
+        """Field errors for what the chosen edition does not have."""
+        first = attrs.get("ruleset") == "m1e"
+        errors: dict = {}
+        if first and attrs.get("defender"):
+            for key in ("tn", "required_suits"):
+                if attrs.get(key):
+                    errors[key] = "A first-edition opposed duel has no TN or required suits."
+        for role in ("attacker", "defender"):
+            side = attrs.get(role) or {}
+            if first:
+                wrong = [k for k in ("soulstone_twist", "soulstone_suit") if side.get(k)]
+                why = "First edition declares no Soulstone before the flip; use soulstone_card."
+            else:
+                wrong = ["soulstone_card"] if side.get("soulstone_card") else []
+                why = "Only first edition adds a Soulstone card; use soulstone_twist or _suit."
+            if wrong:
+                errors[role] = {key: [why] for key in wrong}
+        if errors:
+            raise serializers.ValidationError(errors)
 
 
 class DamageOddsSerializer(serializers.Serializer):
@@ -122,23 +199,40 @@ class DamageOddsSerializer(serializers.Serializer):
 class DuelOddsResponseSerializer(serializers.Serializer):
     """The figures of ``rules.engine.odds.DuelOdds.as_dict`` (probabilities as floats)."""
 
-    p_win = serializers.FloatField(help_text="Probability that the attacker wins.")
+    p_win = serializers.FloatField(help_text=gettext_lazy("Probability that the attacker wins."))
     margin_distribution = serializers.DictField(
-        child=serializers.FloatField(), help_text="Attacker total minus defender total (or TN)."
+        child=serializers.FloatField(),
+        help_text=gettext_lazy("Attacker total minus defender total (or TN)."),
     )
     suit_probability = serializers.DictField(
         child=serializers.DictField(child=serializers.FloatField()),
-        help_text="Per side, the probability that the final total carries each suit.",
+        help_text=gettext_lazy("Per side, the probability that the final total carries each suit."),
     )
     trigger_probability = serializers.DictField(
         child=serializers.DictField(child=serializers.FloatField()),
-        help_text="Per side, the probability that each trigger's suits are in the final total.",
+        help_text=gettext_lazy(
+            "Per side, the probability that each trigger's suits are in the final total."
+        ),
     )
     cheat_probability = serializers.DictField(child=serializers.FloatField())
     damage = DamageOddsSerializer(allow_null=True)
     damage_on_hit = DamageOddsSerializer(allow_null=True)
     expected_damage = serializers.FloatField(allow_null=True)
     expected_damage_on_hit = serializers.FloatField(allow_null=True)
+    red_joker_follow_up = serializers.DictField(
+        child=serializers.FloatField(),
+        allow_null=True,
+        help_text=gettext_lazy(
+            "First edition: given a Red Joker on the damage flip, the chances of its "
+            "second flip (none, weak, moderate, severe)."
+        ),
+    )
+    policy = serializers.ChoiceField(
+        POLICY_CHOICES, help_text=gettext_lazy("The duel policy assumed.")
+    )
+    ruleset = serializers.ChoiceField(
+        RULESET_CHOICES, help_text=gettext_lazy("The edition assumed.")
+    )
 
 
 class FlipRecordSerializer(serializers.ModelSerializer):
@@ -172,6 +266,6 @@ class ServerFlipRequestSerializer(serializers.Serializer):
 
 
 class TableFlipRequestSerializer(ServerFlipRequestSerializer):
-    cards = serializers.ListField(child=CardCodeField(), min_length=1, max_length=4)
+    cards = ListField(child=CardCodeField(), min_length=1, max_length=4)
     chosen = CardCodeField(required=False, allow_null=True)
     cheated_in = CardCodeField(required=False, allow_null=True)

@@ -40,7 +40,7 @@ FACTIONS = {
     "resurrectionists": "Resurrectionists",
     "ten-thunders": "Ten Thunders",
 }
-#: Station codes, as ``rules.models.Station`` (kept here so the loaders need no app registry).
+#: Station codes, as ``catalogue.models.Station`` (kept here so the loaders need no app registry).
 
 
 STATIONS = ("master", "henchman", "enforcer", "minion", "peon")
@@ -62,7 +62,7 @@ STATION_OUTCOMES = frozenset({"flip_twice_more", "traitor"})
 UPGRADE_RESTRICTIONS = _vocabulary(
     """
     annihilated_on_use attach_to_peon multiple_per_model outside_skill_limit one_per_crew
-    flip_those_who_thirst
+    flip_those_who_thirst injury_related
     """
 )
 REWARD_FLAGS = frozenset({"avatar", "chosen_not_flipped", "requires_master"})
@@ -724,22 +724,29 @@ class TableEntry:
         return self.loader().suit_mapping_note
 
 
+def _(text: str) -> str:
+    """Marks a group name for makemessages; the table pages translate it when they show
+    it (this module is engine code and imports no Django)."""
+    return text
+
+
 _GROUPS = {
-    "weekly-events": "Weekly events",
-    "they-ride": "Weekly events",
-    "lonely-traveler": "Weekly events",
-    "campaign-upgrades": "Barter and rewards",
-    "those-who-thirst": "Barter and rewards",
-    "bounties": "Bounties",
-    "station-limits": "Injuries",
-    "hide-outs": "Hide outs",
-    "good-doctor": "Optional rules",
+    "weekly-events": _("Weekly events"),
+    "they-ride": _("Weekly events"),
+    "lonely-traveler": _("Weekly events"),
+    "campaign-upgrades": _("Barter and rewards"),
+    "those-who-thirst": _("Barter and rewards"),
+    "bounties": _("Bounties"),
+    "station-limits": _("Injuries"),
+    "hide-outs": _("Hide outs"),
+    "good-doctor": _("Optional rules"),
 }
 #: Every table, in the order the index page lists them.
 TABLES: dict[str, TableEntry] = {
     key: TableEntry(
         key,
-        _GROUPS.get(key) or ("Injuries" if key.startswith("injuries") else "Barter and rewards"),
+        _GROUPS.get(key) or (_("Injuries") if key.startswith("injuries")
+                             else _("Barter and rewards")),
     )
     for key in (
         "weekly-events",

@@ -1,10 +1,12 @@
-from django.urls import include, path
+"""Pages of the rules under /rules/: the duel calculator and the rule tables."""
 
-from . import views
+from django.urls import path
+
+from .views import odds, tables
 
 app_name = "rules"
 urlpatterns = [
-    path("odds/", views.odds, name="odds"),
-    path("tables/", include("rules.table_urls")),
-    path("catalogue/", include("rules.catalogue_urls")),
+    path("odds/", odds.odds, name="odds"),
+    path("tables/", tables.index, name="tables"),
+    path("tables/<slug:key>/", tables.table_page, name="table"),
 ]

@@ -30,3 +30,9 @@ if [ ! -f ".venv/.installed-$hash-${VENV_EXTRAS:-base}" ] && [ ! -f ".venv/.inst
   .venv/bin/python -m pip install -q -e ".${VENV_EXTRAS:+[$VENV_EXTRAS]}"
   touch ".venv/.installed-$hash-${VENV_EXTRAS:-base}"
 fi
+# The French catalogue is compiled here (GNU gettext's msgfmt); .mo files are not committed.
+if ! command -v msgfmt >/dev/null 2>&1; then
+  apt_install gettext || { echo "gettext is needed to compile the translations." >&2; exit 1; }
+fi
+.venv/bin/python manage.py compilemessages --ignore=".venv" --ignore="node_modules" \
+  --ignore="staticfiles" -v 0

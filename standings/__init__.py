@@ -1,1 +1,2 @@
-"""Standings: pluggable metrics, per-campaign tie-breaks, history and exports (issue 7)."""
+"""Standings: pluggable metrics, per-campaign tie-breaks, standings as of any week, charts and
+exports."""

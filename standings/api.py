@@ -9,12 +9,14 @@ so their OpenAPI components stay unique.
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.selectors import visible_campaigns
+from config.fields import ListField
 from standings import metrics
 from standings.compute import build_history, build_table
 from standings.selectors import load_facts, tie_breaks
@@ -25,15 +27,16 @@ class StandingsMetricSerializer(serializers.Serializer):
     key = serializers.CharField()
     label = serializers.CharField()
     short = serializers.CharField()
-    direction = serializers.ChoiceField(choices=[d.value for d in metrics.Direction],
-                                        help_text="Whether a higher or a lower value ranks "
-                                                  "first.")
+    direction = serializers.ChoiceField(
+        choices=[d.value for d in metrics.Direction],
+        help_text=gettext_lazy("Whether a higher or a lower value ranks first."),
+    )
     description = serializers.CharField()
 
 
 class StandingsRowSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
-    tied = serializers.BooleanField(help_text="The rank is shared with another crew.")
+    tied = serializers.BooleanField(help_text=gettext_lazy("The rank is shared with another crew."))
     crew_id = serializers.IntegerField(source="entrant.crew_id")
     crew = serializers.CharField(source="entrant.crew")
     player = serializers.CharField(source="entrant.player")
@@ -55,8 +58,9 @@ class StandingsTableSerializer(serializers.Serializer):
 
     @extend_schema(responses=StandingsRowSerializer(many=True))
     def get_rows(self, table) -> list[dict]:
-        return StandingsRowSerializer(table.rows, many=True,
-                                      context={"columns": table.columns}).data
+        return StandingsRowSerializer(
+            table.rows, many=True, context={"columns": table.columns}
+        ).data
 
 
 class StandingsWeekQuerySerializer(serializers.Serializer):
@@ -65,7 +69,9 @@ class StandingsWeekQuerySerializer(serializers.Serializer):
     def validate_week(self, value):
         last = self.context["last_week"]
         if value > last:
-            raise serializers.ValidationError(f"The campaign has reached week {last}.")
+            raise serializers.ValidationError(
+                gettext("The campaign has reached week %(last)s.") % {"last": last}
+            )
         return value
 
 
@@ -74,8 +80,10 @@ class StandingsHistoryCrewSerializer(serializers.Serializer):
     crew = serializers.CharField(source="entrant.crew")
     player = serializers.CharField(source="entrant.player")
     positions = serializers.ListField(child=serializers.IntegerField())
-    scrip = serializers.ListField(child=serializers.IntegerField(),
-                                  help_text="Scrip balance at the end of each week.")
+    scrip = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text=gettext_lazy("Scrip balance at the end of each week."),
+    )
 
 
 class StandingsHistorySerializer(serializers.Serializer):
@@ -84,9 +92,13 @@ class StandingsHistorySerializer(serializers.Serializer):
 
 
 class StandingsConfigSerializer(serializers.Serializer):
-    tie_breaks = serializers.ListField(
-        child=serializers.CharField(), allow_null=True, allow_empty=False,
-        help_text="Ordered metric keys; null goes back to the book's order.")
+    tie_breaks = ListField(
+        child=serializers.CharField(max_length=60),
+        allow_null=True,
+        allow_empty=False,
+        max_length=20,
+        help_text=gettext_lazy("Ordered metric keys; null goes back to the book's order."),
+    )
     is_default = serializers.BooleanField(read_only=True)
     defaults = serializers.ListField(child=serializers.CharField(), read_only=True)
 
@@ -101,19 +113,24 @@ class _CampaignView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
     def campaign(self):
-        return get_object_or_404(visible_campaigns(self.request.user),
-                                 pk=self.kwargs["campaign_pk"])
+        return get_object_or_404(
+            visible_campaigns(self.request.user), pk=self.kwargs["campaign_pk"]
+        )
 
 
 class StandingsView(_CampaignView):
-    @extend_schema(parameters=[OpenApiParameter("week", int, description="As of this week "
-                                                "(default: the latest).")],
-                   responses={200: StandingsTableSerializer})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("week", int, description="As of this week (default: the latest).")
+        ],
+        responses={200: StandingsTableSerializer},
+    )
     def get(self, request, campaign_pk: int):
         campaign = self.campaign()
         facts = load_facts(campaign)
-        query = StandingsWeekQuerySerializer(data=request.query_params,
-                                             context={"last_week": facts.last_week})
+        query = StandingsWeekQuerySerializer(
+            data=request.query_params, context={"last_week": facts.last_week}
+        )
         query.is_valid(raise_exception=True)
         table = build_table(facts, tie_breaks(campaign), query.validated_data.get("week"))
         return Response(StandingsTableSerializer(table).data)
@@ -132,21 +149,24 @@ class StandingsConfigView(_CampaignView):
         keys = tie_breaks(campaign)
         defaults = metrics.default_keys(campaign.competitive_mode)
         config = getattr(campaign, "standings_config", None)
-        return {"tie_breaks": list(keys), "defaults": list(defaults),
-                "is_default": not (config and config.tie_breaks)}
+        return {
+            "tie_breaks": list(keys),
+            "defaults": list(defaults),
+            "is_default": not (config and config.tie_breaks),
+        }
 
     @extend_schema(responses={200: StandingsConfigSerializer})
     def get(self, request, campaign_pk: int):
         return Response(StandingsConfigSerializer(self._body(self.campaign())).data)
 
-    @extend_schema(request=StandingsConfigSerializer,
-                   responses={200: StandingsConfigSerializer})
+    @extend_schema(request=StandingsConfigSerializer, responses={200: StandingsConfigSerializer})
     def put(self, request, campaign_pk: int):
         campaign = self.campaign()
         data = StandingsConfigSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        set_tie_breaks(campaign=campaign, actor=request.user,
-                       keys=data.validated_data["tie_breaks"])
+        set_tie_breaks(
+            campaign=campaign, actor=request.user, keys=data.validated_data["tie_breaks"]
+        )
         campaign = self.campaign()
         return Response(StandingsConfigSerializer(self._body(campaign)).data)
 

@@ -2,7 +2,7 @@ from django.urls import path
 
 from standings import api
 
-base = "campaigns/<int:campaign_pk>/standings/"
+base = "campaigns/<id:campaign_pk>/standings/"
 urlpatterns = [
     path(base, api.StandingsView.as_view(), name="campaign-standings"),
     path(base + "history/", api.StandingsHistoryView.as_view(),

@@ -11,6 +11,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
 from standings.facts import CampaignFacts, Entrant
 from standings.metrics import REGISTRY, Metric, columns_for
 
@@ -64,23 +67,26 @@ class StandingsTable:
     columns: tuple[Metric, ...]
     rows: tuple[StandingsRow, ...]
 
-    FIXED_HEADINGS = ("Rank", "Crew", "Player", "Faction")
+    FIXED_HEADINGS = (_("Rank"), _("Crew"), _("Player"), _("Faction"))
 
     @property
     def tie_break_text(self) -> str:
-        return " > ".join(m.label for m in self.tie_breaks)
+        return " > ".join(str(m.label) for m in self.tie_breaks)
 
     @property
     def week_text(self) -> str:
-        return f"Week {self.week} of {self.last_week}" if self.week < self.last_week \
-            else f"Week {self.week} (latest)"
+        if self.week < self.last_week:
+            return gettext("Week %(week)s of %(last)s") % {"week": self.week,
+                                                          "last": self.last_week}
+        return gettext("Week %(week)s (latest)") % {"week": self.week}
 
     def header_lines(self) -> list[tuple[str, str]]:
-        return [("Campaign", self.campaign), ("Standings as of", self.week_text),
-                ("Tie-breaks", self.tie_break_text)]
+        return [(gettext("Campaign"), self.campaign),
+                (gettext("Standings as of"), self.week_text),
+                (gettext("Tie-breaks"), self.tie_break_text)]
 
     def headings(self) -> list[str]:
-        return [*self.FIXED_HEADINGS, *(m.label for m in self.columns)]
+        return [*map(str, self.FIXED_HEADINGS), *(str(m.label) for m in self.columns)]
 
     def grid(self) -> list[list]:
         """One list per row: rank, crew, player, faction, then the metric values."""
@@ -130,19 +136,40 @@ class History:
 
 
 def build_history(facts: CampaignFacts, keys: Sequence[str]) -> History:
-    """Each crew's position and scrip balance after every week so far."""
-    weeks = tuple(range(1, facts.last_week + 1))
-    positions: dict[int, list[int]] = {e.crew_id: [] for e in facts.entrants}
-    scrip: dict[int, list[int]] = {e.crew_id: [] for e in facts.entrants}
-    latest = None
-    for week in weeks:
-        latest = build_table(facts, keys, week)
-        for row in latest.rows:
-            positions[row.entrant.crew_id].append(row.rank)
-    for entrant in facts.entrants:
-        lines = facts.for_crew(entrant.crew_id).scrip
-        for week in weeks:
-            scrip[entrant.crew_id].append(sum(s.amount for s in lines if s.week <= week))
-    order = [row.entrant for row in latest.rows] if latest else []
-    return History(weeks, tuple(CrewHistory(e, tuple(positions[e.crew_id]),
-                                            tuple(scrip[e.crew_id])) for e in order))
+    """Each crew's position and scrip balance after every week so far.
+
+    The same ranking as ``build_table`` week by week, but only the tie-breaks are computed
+    (the chart needs no other column), each crew's facts are split by week in one pass,
+    and additive metrics are added up week by week instead of recomputed from week 1."""
+    last = facts.last_week
+    weeks = tuple(range(1, last + 1))
+    metrics = [REGISTRY[k] for k in keys]
+    added = [m for m in metrics if m.additive]
+    whole = [m for m in metrics if not m.additive]
+    entrants = {e.crew_id: e for e in facts.entrants}
+    names = {crew: e.crew.casefold() for crew, e in entrants.items()}
+    by_week: list[dict[int, dict[str, int]]] = [{} for _ in weeks]
+    scrip: dict[int, list[int]] = {}
+    for crew in entrants:
+        crew_facts = facts.for_crew(crew)
+        cuts = crew_facts.weekly(last) if whole else None
+        running = dict.fromkeys((m.key for m in added), 0)
+        balance, scrip[crew] = 0, []
+        for index, bucket in enumerate(crew_facts.each_week(last)):
+            for m in added:
+                running[m.key] += m.compute(bucket)
+            values = dict(running)
+            for m in whole:
+                values[m.key] = m.compute(cuts[index])
+            by_week[index][crew] = values
+            balance += sum(line.amount for line in bucket.scrip)
+            scrip[crew].append(balance)
+    positions: dict[int, list[int]] = {crew: [] for crew in entrants}
+    order: list[int] = []
+    for values in by_week:
+        ranked = rank(values, keys, names=names)
+        for row in ranked:
+            positions[row.key].append(row.rank)
+        order = [row.key for row in ranked]
+    return History(weeks, tuple(CrewHistory(entrants[crew], tuple(positions[crew]),
+                                            tuple(scrip[crew])) for crew in order))

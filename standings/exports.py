@@ -12,6 +12,7 @@ import io
 import unicodedata
 from pathlib import Path
 
+from exports.spreadsheet import append_xlsx_row, csv_row
 from standings.compute import StandingsTable
 
 CONTENT_TYPES = {
@@ -31,10 +32,10 @@ def to_csv(table: StandingsTable) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out)
     for label, value in table.header_lines():
-        writer.writerow([label, value])
+        writer.writerow(csv_row([label, value]))
     writer.writerow([])
-    writer.writerow(table.headings())
-    writer.writerows(table.grid())
+    writer.writerow(csv_row(table.headings()))
+    writer.writerows(csv_row(row) for row in table.grid())
     return out.getvalue().encode("utf-8-sig")  # the BOM lets spreadsheets read UTF-8
 
 
@@ -47,15 +48,15 @@ def to_xlsx(table: StandingsTable) -> bytes:
     sheet.title = f"Week {table.week}"
     bold = Font(bold=True)
     for label, value in table.header_lines():
-        sheet.append([label, value])
+        append_xlsx_row(sheet, [label, value])
         sheet.cell(row=sheet.max_row, column=1).font = bold
     sheet.append([])
-    sheet.append(table.headings())
+    append_xlsx_row(sheet, table.headings())
     heading_row = sheet.max_row
     for cell in sheet[heading_row]:
         cell.font = bold
     for row in table.grid():
-        sheet.append(row)
+        append_xlsx_row(sheet, row)
     sheet.freeze_panes = sheet.cell(row=heading_row + 1, column=1)
     for column, width in zip("ABCD", (7, 28, 22, 16), strict=True):
         sheet.column_dimensions[column].width = width

@@ -8,7 +8,9 @@ and a past week's standings are the same facts cut at that week (``as_of``).
 from __future__ import annotations
 
 import datetime
+from bisect import bisect_right
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 
 @dataclass(frozen=True)
@@ -22,9 +24,8 @@ class Entrant:
     player_id: int = 0
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """One crew's side of a counted game."""
+class Outcome(NamedTuple):
+    """One crew's side of a counted game (a named tuple: thousands are made per page)."""
 
     week: int
     vp_for: int
@@ -39,8 +40,7 @@ class Outcome:
         return self.vp_for == self.vp_against
 
 
-@dataclass(frozen=True)
-class ScripLine:
+class ScripLine(NamedTuple):
     """The sum of one kind of scrip ledger entry for a crew in a week."""
 
     week: int
@@ -67,8 +67,39 @@ class CrewFacts:
             fortifications=tuple(w for w in self.fortifications if w <= week),
         )
 
+    def weekly(self, last_week: int) -> list[CrewFacts]:
+        """``as_of(w)`` for every week ``w`` from 1 to ``last_week``, in one pass: each
+        kind of fact sorted by week once, then cut with a binary search per week."""
+        columns = []
+        for items in _fields(self):
+            ordered = sorted(items, key=_week_of)
+            weeks = [_week_of(item) for item in ordered]
+            columns.append([tuple(ordered[:bisect_right(weeks, w)])
+                            for w in range(1, last_week + 1)])
+        return [CrewFacts(*cut) for cut in zip(*columns, strict=True)]
+
+    def each_week(self, last_week: int) -> list[CrewFacts]:
+        """The facts of each week from 1 to ``last_week`` alone (week 1 also holds anything
+        earlier; later weeks are left out), so that ``as_of(w)`` is weeks 1..w together."""
+        buckets = [[[] for _ in range(last_week)] for _ in _FIELDS]
+        for column, items in zip(buckets, _fields(self), strict=True):
+            for item in items:
+                week = _week_of(item)
+                if week <= last_week:
+                    column[max(week, 1) - 1].append(item)
+        return [CrewFacts(*(tuple(column[index]) for column in buckets))
+                for index in range(last_week)]
+
     def merged(self, other: CrewFacts) -> CrewFacts:
         return CrewFacts(*(a + b for a, b in zip(_fields(self), _fields(other), strict=True)))
+
+
+def _week_of(item) -> int:
+    return item if isinstance(item, int) else item.week
+
+
+_FIELDS = ("games", "linked_games", "scrip", "bounties_completed", "annihilated",
+           "fortifications")
 
 
 def _fields(facts: CrewFacts) -> tuple:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy
 
 from standings import metrics
 
@@ -10,7 +11,7 @@ TIE_BREAK_SLOTS = 6
 
 
 class WeekForm(forms.Form):
-    week = forms.IntegerField(required=False, min_value=1, label="As of week")
+    week = forms.IntegerField(required=False, min_value=1, label=gettext_lazy("As of week"))
 
     def __init__(self, *args, last_week: int, **kwargs):
         super().__init__(*args, **kwargs)
@@ -28,7 +29,10 @@ class WeekForm(forms.Form):
 def _at_most(last_week: int):
     def check(value):
         if value is not None and value > last_week:
-            raise forms.ValidationError(f"The campaign has reached week {last_week}.")
+            raise forms.ValidationError(
+                gettext("The campaign has reached week %(last_week)s.") % {"last_week": last_week}
+            )
+
     return check
 
 
@@ -40,9 +44,11 @@ class TieBreakForm(forms.Form):
         choices = [("", "—")] + [(m.key, m.label) for m in metrics.REGISTRY.values()]
         for slot in range(1, TIE_BREAK_SLOTS + 1):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
-                choices=choices, required=slot == 1,
+                choices=choices,
+                required=slot == 1,
                 label="Rank by" if slot == 1 else f"then by ({slot})",
-                initial=current[slot - 1] if slot <= len(current) else "")
+                initial=current[slot - 1] if slot <= len(current) else "",
+            )
 
     def clean(self):
         data = super().clean()

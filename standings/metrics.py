@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from django.utils.translation import gettext_lazy as _
+
 from standings.facts import CrewFacts, Outcome
 
 POINTS_FOR_WIN, POINTS_FOR_DRAW = 3, 1
@@ -29,6 +31,9 @@ class Metric:
     direction: Direction
     description: str
     compute: Callable[[CrewFacts], int]
+    #: A sum over the facts, one term per fact: its value over two sets of facts is the
+    #: sum of its values over each (the history adds week by week). Flair is not.
+    additive: bool = False
 
     def sort_key(self, value: int) -> int:
         """Smaller sorts first: the better value comes first whatever the direction."""
@@ -39,11 +44,11 @@ REGISTRY: dict[str, Metric] = {}
 
 
 def register(key: str, label: str, short: str, description: str,
-             direction: Direction = Direction.HIGHER):
+             direction: Direction = Direction.HIGHER, *, additive: bool = True):
     def decorate(compute: Callable[[CrewFacts], int]) -> Callable[[CrewFacts], int]:
         if key in REGISTRY:
             raise ValueError(f"Metric {key!r} is registered twice.")
-        REGISTRY[key] = Metric(key, label, short, direction, description, compute)
+        REGISTRY[key] = Metric(key, label, short, direction, description, compute, additive)
         return compute
     return decorate
 
@@ -52,33 +57,38 @@ def campaign_points(outcome: Outcome) -> int:
     return POINTS_FOR_WIN if outcome.won else POINTS_FOR_DRAW if outcome.drawn else 0
 
 
-@register("cp", "Campaign Points", "CP", "3 for a win, 1 for a draw, 0 for a loss.")
+@register("cp", _("Campaign Points"), _("CP"),
+          _("3 for a win, 1 for a draw, 0 for a loss."))
 def _cp(facts: CrewFacts) -> int:
     return sum(campaign_points(g) for g in facts.games)
 
 
-@register("diff", "Differential", "Diff",
-          "Your VP minus your opponent's, added up over your games (may be negative).")
+@register("diff", _("Differential"), _("Diff"),
+          _("Your VP minus your opponent's, added up over your games (may be negative)."))
 def _diff(facts: CrewFacts) -> int:
     return sum(g.vp_for - g.vp_against for g in facts.games)
 
 
-@register("vp", "Victory Points", "VP", "Every VP you scored in campaign games.")
+@register("vp", _("Victory Points"), _("VP"),
+          _("Every VP you scored in campaign games."))
 def _vp(facts: CrewFacts) -> int:
     return sum(g.vp_for for g in facts.games)
 
 
-@register("games", "Games played", "Games", "Campaign games with a confirmed result.")
+@register("games", _("Games played"), _("Games"),
+          _("Campaign games with a confirmed result."))
 def _games(facts: CrewFacts) -> int:
     return len(facts.games)
 
 
-@register("wins", "Wins", "Wins", "Campaign games won.")
+@register("wins", _("Wins"), _("Wins"),
+          _("Campaign games won."))
 def _wins(facts: CrewFacts) -> int:
     return sum(1 for g in facts.games if g.won)
 
 
-@register("fortifications", "Fortifications", "Forts", "Fortifications built in the Hide Out.")
+@register("fortifications", _("Fortifications"), _("Forts"),
+          _("Fortifications built in the Hide Out."))
 def _fortifications(facts: CrewFacts) -> int:
     return len(facts.fortifications)
 
@@ -95,8 +105,8 @@ def _fortifications_needed() -> int:
     return hide_outs().flair.fortifications_needed
 
 
-@register("flair", "Flair", "Flair",
-          "One per win in a week after the Hide Out had every Fortification.")
+@register("flair", _("Flair"), _("Flair"),
+          _("One per win in a week after the Hide Out had every Fortification."), additive=False)
 def _flair(facts: CrewFacts) -> int:
     complete = completed_hide_out_week(facts, _fortifications_needed())
     if complete is None:
@@ -104,25 +114,26 @@ def _flair(facts: CrewFacts) -> int:
     return sum(1 for g in facts.games if g.won and g.week > complete)
 
 
-@register("scrip_earned", "Scrip earned", "Scrip",
-          "Scrip earned (what the weekly cap let the crew keep); spending does not count.")
+@register("scrip_earned", _("Scrip earned"), _("Scrip"),
+          _("Scrip earned (what the weekly cap let the crew keep); spending does not count."))
 def _scrip_earned(facts: CrewFacts) -> int:
     return sum(s.amount for s in facts.scrip if s.kind in ("gain", "discarded"))
 
 
-@register("bounties", "Bounties completed", "Bounties", "Bounties the crew completed.")
+@register("bounties", _("Bounties completed"), _("Bounties"),
+          _("Bounties the crew completed."))
 def _bounties(facts: CrewFacts) -> int:
     return len(facts.bounties_completed)
 
 
-@register("annihilated", "Models annihilated", "Lost",
-          "The crew's own models annihilated (fewer is better).", Direction.LOWER)
+@register("annihilated", _("Models annihilated"), _("Lost"),
+          _("The crew's own models annihilated (fewer is better)."), Direction.LOWER)
 def _annihilated(facts: CrewFacts) -> int:
     return len(facts.annihilated)
 
 
-@register("linked_vp", "Linked Games VP", "Linked VP",
-          "VP scored in Linked Games series against other players of the campaign.")
+@register("linked_vp", _("Linked Games VP"), _("Linked VP"),
+          _("VP scored in Linked Games series against other players of the campaign."))
 def _linked_vp(facts: CrewFacts) -> int:
     return sum(g.vp_for for g in facts.linked_games)
 

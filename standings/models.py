@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from standings import metrics
 
@@ -13,10 +14,15 @@ class StandingsConfig(models.Model):
     campaign = models.OneToOneField("campaign.Campaign", on_delete=models.CASCADE,
                                     related_name="standings_config")
     tie_breaks = models.JSONField(
-        default=list, blank=True,
-        help_text="Ordered metric keys; empty means the book's defaults for the mode.")
-    updated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+        default=list,
+        blank=True,
+        help_text=gettext_lazy(
+            "Ordered metric keys; empty means the book's defaults for the mode."
+        ),
+    )
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

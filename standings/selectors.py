@@ -7,7 +7,9 @@ everything after that (any week's table, the history chart) is computed in Pytho
 
 from __future__ import annotations
 
-from django.db.models import Sum
+from django.db.models import IntegerField, Sum
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
 
 from campaign.models import (
     ArsenalModel,
@@ -46,9 +48,11 @@ def load_facts(campaign: Campaign) -> CampaignFacts:
     weeks_seen = [campaign.current_week]
     for week in _campaign_games(campaign, facts):
         weeks_seen.append(week)
-    for row in (ScripEntry.objects.filter(crew__campaign=campaign).order_by()
-                .values("crew_id", "week", "kind").annotate(total=Sum("amount"))):
-        facts.add(row["crew_id"], "scrip", ScripLine(row["week"], row["kind"], row["total"]))
+    for crew_id, week, kind, total in (
+            ScripEntry.objects.filter(crew__campaign=campaign).order_by()
+            .values("crew_id", "week", "kind").annotate(total=Sum("amount"))
+            .values_list("crew_id", "week", "kind", "total")):
+        facts.add(crew_id, "scrip", ScripLine(week, kind, total))
     for crew_id, week in (CrewBounty.objects.filter(
             crew__campaign=campaign, status=CrewBounty.Status.COMPLETED)
             .values_list("crew_id", "completed_week")):
@@ -70,9 +74,8 @@ def _campaign_games(campaign: Campaign, facts: FactsBuilder):
     """Counted campaign games, read from the record frozen when each result counted;
     yields each game's week."""
     rows = (Game.objects.filter(campaign=campaign, state__in=COUNTED)
-            .values_list("week__number", "record__week", "record__sides__a__crew",
-                         "record__sides__a__vp", "record__sides__b__crew",
-                         "record__sides__b__vp"))
+            .values_list("week__number", *(_int(f"record__{path}") for path in (
+                "week", "sides__a__crew", "sides__a__vp", "sides__b__crew", "sides__b__vp"))))
     for week_number, record_week, crew_a, vp_a, crew_b, vp_b in rows:
         if crew_a is None or crew_b is None or vp_a is None or vp_b is None:
             continue  # a record without both sides cannot be scored
@@ -80,6 +83,12 @@ def _campaign_games(campaign: Campaign, facts: FactsBuilder):
         facts.add(int(crew_a), "games", Outcome(week, int(vp_a), int(vp_b)))
         facts.add(int(crew_b), "games", Outcome(week, int(vp_b), int(vp_a)))
         yield week
+
+
+def _int(path: str) -> Cast:
+    """A number inside a JSON column, read as an integer by the database (no JSON parsing
+    of 1,600 records in Python)."""
+    return Cast(KT(path), IntegerField())
 
 
 def _linked_games(campaign: Campaign, by_player: dict[int, int], facts: FactsBuilder) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from campaign.models import Campaign
 from campaign.services.access import require_campaign_manager
@@ -17,7 +18,7 @@ def set_tie_breaks(*, campaign: Campaign, actor, keys: list[str] | None) -> Stan
     """Store the ordered tie-breaks; ``None`` goes back to the book's defaults."""
     require_campaign_manager(actor, campaign)
     if campaign.is_read_only:
-        raise CampaignError("This campaign has ended; its standings settings are final.")
+        raise CampaignError(gettext("This campaign has ended; its standings settings are final."))
     if keys is not None:
         found = metrics.problems(keys)
         if found:

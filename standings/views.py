@@ -13,12 +13,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 
 from campaign.models import Campaign
 from campaign.services.access import can_manage_campaign, can_view_campaign
 from campaign.services.errors import CampaignError
 from exports import services as export_services
+from exports.throttle import TOO_MANY, export_limited
 from exports.views import download_response
 from standings import metrics
 from standings.chart import history_charts
@@ -29,13 +31,13 @@ from standings.forms import TieBreakForm, WeekForm
 from standings.selectors import load_facts, tie_breaks
 from standings.services import set_tie_breaks
 
-EXPORT_BUTTONS = (("xlsx", "Excel (XLSX)"), ("csv", "CSV"), ("pdf", "PDF"))
+EXPORT_BUTTONS = (("xlsx", gettext_lazy("Excel (XLSX)")), ("csv", "CSV"), ("pdf", "PDF"))
 
 
 def _campaign_for(request, pk) -> Campaign:
     campaign = get_object_or_404(Campaign.objects.select_related("league"), pk=pk)
     if not can_view_campaign(request.user, campaign):
-        raise PermissionDenied("This campaign is visible to its league's members only.")
+        raise PermissionDenied(gettext("This campaign is visible to its league's members only."))
     return campaign
 
 
@@ -83,6 +85,9 @@ def standings_print(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     campaign = _campaign_for(request, pk)
+    if export_limited(request):
+        messages.error(request, TOO_MANY)
+        return redirect("standings:page", campaign.pk)
     form = WeekForm(request.POST, last_week=load_facts(campaign).last_week)
     if not form.is_valid():
         messages.error(request, " ".join(form.errors.get("week", [])))
@@ -93,7 +98,7 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     if job.is_ready:
         return download_response(job)
     if job.state == job.State.FAILED:
-        messages.error(request, "The file could not be made; please try again later.")
+        messages.error(request, gettext("The file could not be made; please try again later."))
         return redirect("standings:page", campaign.pk)
     return redirect(job)
 
@@ -102,23 +107,38 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 def standings_settings(request: HttpRequest, pk: int) -> HttpResponse:
     campaign = _campaign_for(request, pk)
     if not can_manage_campaign(request.user, campaign):
-        raise PermissionDenied("Only the league's admins and organizers choose tie-breaks.")
+        raise PermissionDenied(
+            gettext("Only the league's admins and organizers choose tie-breaks."))
     current = tie_breaks(campaign)
     form = TieBreakForm(request.POST or None, current=current)
     if request.method == "POST":
         reset = "reset" in request.POST
         if reset or form.is_valid():
             try:
-                set_tie_breaks(campaign=campaign, actor=request.user,
-                               keys=None if reset else form.cleaned_data["keys"])
-                messages.success(request, "The book's tie-breaks are back in use." if reset
-                                 else "Tie-breaks saved.")
+                set_tie_breaks(
+                    campaign=campaign,
+                    actor=request.user,
+                    keys=None if reset else form.cleaned_data["keys"],
+                )
+                messages.success(
+                    request,
+                    gettext("The book's tie-breaks are back in use.") if reset
+                    else gettext("Tie-breaks saved."),
+                )
                 return redirect(reverse("standings:page", args=[campaign.pk]))
             except (CampaignError, ValidationError) as exc:
                 for message in getattr(exc, "messages", [str(exc)]):
                     form.add_error(None, message)
-    return render(request, "standings/settings.html", {
-        "campaign": campaign, "form": form, "current": current,
-        "defaults": [metrics.REGISTRY[k] for k in metrics.default_keys(
-            campaign.competitive_mode)],
-        "registry": metrics.REGISTRY.values()})
+    return render(
+        request,
+        "standings/settings.html",
+        {
+            "campaign": campaign,
+            "form": form,
+            "current": current,
+            "defaults": [
+                metrics.REGISTRY[k] for k in metrics.default_keys(campaign.competitive_mode)
+            ],
+            "registry": metrics.REGISTRY.values(),
+        },
+    )

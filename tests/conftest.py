@@ -44,6 +44,15 @@ def _celery_eager_by_default():
     yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _translations_compiled():
+    """The French pages need the compiled catalogue (built here when missing or stale)."""
+    from config.translations import compile_stale
+
+    compile_stale()
+    yield
+
+
 @pytest.fixture
 def user(db):
     from tests.factories import UserFactory
@@ -72,4 +81,18 @@ def _fast_password_hashing(request):
     if request.config.pluginmanager.hasplugin("django"):
         settings = request.getfixturevalue("settings")
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+        # Export counters live in a cache shared by the whole run (Redis in CI), so the
+        # suite's many exports from one address must not trip the throttle; its own
+        # tests set low rates for one fresh address.
+        settings.EXPORT_RATE = settings.EXPORT_ANON_RATE = "100000/h"
 
+
+
+@pytest.fixture(autouse=True)
+def _cached_sheets_are_checked(request, monkeypatch):
+    """Every arsenal sheet a test gets from the cache is compared with a fresh render, so
+    any test that writes between two views proves the cache was invalidated."""
+    if request.config.pluginmanager.hasplugin("django"):
+        from campaign import sheet_cache
+
+        monkeypatch.setattr(sheet_cache, "CHECK_HITS", True)

@@ -16,7 +16,7 @@ from django.db import transaction
 
 from aftermath.facts import bounty_facts, side_facts
 from aftermath.models import Aftermath
-from aftermath.services import flow
+from aftermath.services import barter_flips, flow, sinners_prayer
 from aftermath.services.common import applying, lock, record_step, store_flips
 from campaign.models import (
     ArsenalModel,
@@ -95,11 +95,12 @@ def run_automatic(aftermath_id: int) -> Aftermath:
         step = record_step(aftermath, "The Wandering Relic goes to the winner", phase="payday")
         with applying(step):
             optional_rules.pass_wandering_relic(loser=crew, winner=aftermath.opponent)
-    extra = hideouts.fortification_effects(crew).get("extra_barter_flips", 0)
-    total = 0 if facts.early_withdraw else rules.barter_flip_count(facts.strategy_vp,
-                                                                    extra=extra)
+    total, extras = barter_flips.barter_flips(aftermath, crew, facts)
+    spared = sinners_prayer.pray(aftermath, crew, facts.finished_off)
     aftermath.state = {"barter_total": total, "bounty_completed": completed,
-                       "early_withdraw": facts.early_withdraw}
+                       "early_withdraw": facts.early_withdraw,
+                       "barter_extras": [[n, why] for n, why in extras],
+                       "prayer_spared": spared}
     flow.advance(aftermath, actor=None)
     return aftermath
 
@@ -122,9 +123,11 @@ def _bounty_progress(aftermath: Aftermath, crew: Crew, record: dict) -> str:
     row = crew.bounties.filter(status=CrewBounty.Status.ACTIVE).first()
     if row is None:
         return ""
-    stations = dict(ArsenalModel.objects.filter(
-        pk__in=[k.get("victim") for k in record.get("kills") or () if k.get("victim")])
-        .values_list("pk", "station"))
+    stations = None
+    if not record.get("models"):  # a version 1 record: stations from the arsenal
+        stations = dict(ArsenalModel.objects.filter(
+            pk__in=[k.get("victim") for k in record.get("kills") or () if k.get("victim")])
+            .values_list("pk", "station"))
     before = _progress_from(row)
     bounty_row = next(b for b in tables.bounties().rows if b.key == row.bounty_key)
     after = bounties.advance(bounty_row, before,
@@ -172,7 +175,10 @@ def _payday(aftermath: Aftermath, crew: Crew, facts, completed: str) -> None:
                   (effects.get("scrip_on_loss", 0) if facts.lost else 0, "losing (Hide Out)"),
                   (effects.get("scrip_on_bounty", 0) if completed else 0,
                    "completing a Bounty (Hide Out)")]
-        if crew.campaign.extra_scrip:
+        pockets = len(barter_flips.deep_pockets(aftermath, facts))
+        lines.append((pockets, "Deep Pockets (in play at the end)"))
+        if crew.campaign.extra_scrip and facts.withdrew_on_turn is None:
+            # A crew that withdrew has no model in play at the end (Strategic Withdraw).
             lines.append((2 * _big_models_standing(aftermath, facts),
                           "Enforcers and Henchmen still in play (Extra Scrip)"))
     step = record_step(aftermath, "Payday", phase="payday", forfeited=pay.forfeited,

@@ -3,12 +3,14 @@ the player buys (or not) what that card offers before the next flip.
 
 Skills go only to models that played in the game, within their station's limit (the
 player names one to annihilate to make room); Change of Station raises the model's
-station instead. Those Who Thirst is flipped for when bought (one per crew).
+station instead. Those Who Thirst is flipped for when bought (one per crew); that flip
+may be Cheated from the Aftermath hand like any other.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from aftermath import flipping
 from aftermath.models import Aftermath
@@ -23,10 +25,9 @@ from aftermath.services.common import (
     require_phase,
     require_player,
     save,
-    store_flips,
 )
 from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade
-from campaign.services import arsenal, hideouts, scrip
+from campaign.services import arsenal, hideouts, one_use, scrip
 from rules import tables
 from rules.engine import aftermath as rules
 
@@ -41,7 +42,7 @@ def _thirst_owned(aftermath: Aftermath) -> bool:
                                          status=ArsenalUpgrade.Status.ACTIVE).exists()
 
 
-def _changes(aftermath: Aftermath) -> list[int]:
+def _hide_out_changes(aftermath: Aftermath) -> list[int]:
     """Value changes the crew's Hide Out allows on a Barter card (0 always)."""
     effects = hideouts.fortification_effects(aftermath.crew)
     out = [0]
@@ -52,11 +53,31 @@ def _changes(aftermath: Aftermath) -> list[int]:
     return out
 
 
+def _good_lead(aftermath: Aftermath) -> ArsenalUpgrade | None:
+    return (ArsenalUpgrade.objects.filter(crew=aftermath.crew, table_key=one_use.GOOD_LEAD,
+                                          status=ArsenalUpgrade.Status.ACTIVE)
+            .order_by("id").first())
+
+
+def _changes(aftermath: Aftermath) -> list[int]:
+    """Value changes allowed on the open Barter card: the Hide Out's, each moved 1 up or
+    down by a Good Lead (annihilated when a purchase uses it; the move then holds for
+    the rest of that card)."""
+    base = _hide_out_changes(aftermath)
+    used = ((aftermath.state.get("barter") or {}).get("current") or {}).get("good_lead")
+    if used:
+        return [c + used for c in base]
+    if _good_lead(aftermath) is None:
+        return base
+    return list(dict.fromkeys([*base, *(c + d for c in base for d in (1, -1))]))
+
+
 def _run(aftermath: Aftermath, current: dict):
     return flipping.run(rules.barter_flip, seed=int(aftermath.seed), skip=aftermath.dealt,
                         hand=aftermath.hand, answers=current["answers"],
                         number=aftermath.state["barter"]["done"] + 1,
-                        has_those_who_thirst=_thirst_owned(aftermath))
+                        has_those_who_thirst=_thirst_owned(aftermath),
+                        no_injuries=aftermath.crew.campaign.no_injuries)
 
 
 def _settle(aftermath: Aftermath, actor, by_default: bool) -> None:
@@ -82,21 +103,82 @@ def flip(*, aftermath: Aftermath, actor, by_default: bool = False) -> Aftermath:
     require_phase(aftermath, Phase.BARTER)
     barter = aftermath.state["barter"]
     if barter["current"] is not None:
-        raise AftermathError("Finish with this Barter card before flipping the next.")
+        raise AftermathError(gettext("Finish with this Barter card before flipping the next."))
     barter["current"] = {"answers": [], "question": None}
     _settle(aftermath, actor, by_default)
     save(aftermath, "state", "hand", "dealt")
     return aftermath
 
 
+FINE_LIQUOR = "fine-liquor"
+
+
+def can_reflip(aftermath: Aftermath) -> bool:
+    """Fine Liquor: once per Aftermath, the open Barter card may be reflipped before any
+    Cheat decision on it and before anything is bought with it."""
+    current = (aftermath.state.get("barter") or {}).get("current") or {}
+    return (bool(current) and not current.get("answers") and not current.get("bought")
+            and not current.get("thirst") and not current.get("good_lead")
+            and not aftermath.state.get("fine_liquor_used")
+            and FINE_LIQUOR in hideouts.owned_keys(aftermath.crew))
+
+
 @transaction.atomic
-def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = False
-           ) -> Aftermath:
-    """Cheat the open Barter flip with ``card`` from the hand, or keep it (None)."""
-    aftermath, _ = add_answer(aftermath, actor, Phase.BARTER,
-                              lambda state: state["barter"]["current"], card,
-                              "There is no Barter flip waiting for a Cheat decision.")
-    _settle(aftermath, actor, by_default)
+def reflip(*, aftermath: Aftermath, actor) -> Aftermath:
+    """Fine Liquor: discard the open Barter card and flip another (recorded, once)."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, Phase.BARTER)
+    if not can_reflip(aftermath):
+        raise AftermathError(
+            gettext(
+                "Fine Liquor reflips one Barter card per Aftermath, before any "
+                "Cheat and before buying with it."
+            )
+        )
+    barter = aftermath.state["barter"]
+    current = barter["current"]
+    question = current.get("question")
+    old = question["card"] if question else current.get("card")
+    if question:
+        aftermath.dealt += 1  # the card shown was turned over: it is discarded
+    record_step(
+        aftermath,
+        f"Fine Liquor: Barter card {old} reflipped",
+        actor=actor,
+        fortification=FINE_LIQUOR,
+        card=old,
+    )
+    aftermath.state["fine_liquor_used"] = True
+    barter["current"] = {"answers": [], "question": None}
+    _settle(aftermath, actor, False)
+    save(aftermath, "state", "hand", "dealt")
+    return aftermath
+
+
+def _thirst(state: dict) -> dict | None:
+    """The Those Who Thirst flip waiting for its Cheat decision, if any."""
+    current = state["barter"]["current"] or {}
+    thirst = current.get("thirst")
+    return thirst if thirst and thirst.get("question") else None
+
+
+@transaction.atomic
+def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = False) -> Aftermath:
+    """Cheat the open Barter flip (or the Those Who Thirst flip) with ``card`` from the
+    hand, or keep it (None)."""
+    aftermath, _ = add_answer(
+        aftermath,
+        actor,
+        Phase.BARTER,
+        lambda state: _thirst(state) or state["barter"]["current"],
+        card,
+        "There is no Barter flip waiting for a Cheat decision.",
+    )
+    if (aftermath.state["barter"]["current"] or {}).get("thirst"):
+        _settle_thirst(aftermath, actor, by_default)
+    else:
+        _settle(aftermath, actor, by_default)
     save(aftermath, "state", "hand", "dealt")
     return aftermath
 
@@ -106,8 +188,12 @@ def offer(aftermath: Aftermath, change: int = 0) -> rules.BarterOptions | None:
     current = (aftermath.state.get("barter") or {}).get("current") or {}
     if not current.get("card"):
         return None
-    return rules.barter_options(current["card"], change=change,
-                                has_those_who_thirst=_thirst_owned(aftermath))
+    return rules.barter_options(
+        current["card"],
+        change=change,
+        has_those_who_thirst=_thirst_owned(aftermath),
+        no_injuries=aftermath.crew.campaign.no_injuries,
+    )
 
 
 def price(aftermath: Aftermath, upgrade) -> int:
@@ -118,76 +204,146 @@ def price(aftermath: Aftermath, upgrade) -> int:
 
 
 @transaction.atomic
-def buy(*, aftermath: Aftermath, actor, key: str, model: ArsenalModel | None = None,
-        replaces: ArsenalUpgrade | None = None, change: int = 0) -> ArsenalUpgrade:
+def buy(
+    *,
+    aftermath: Aftermath,
+    actor,
+    key: str,
+    model: ArsenalModel | None = None,
+    replaces: ArsenalUpgrade | None = None,
+    change: int = 0,
+) -> ArsenalUpgrade:
     """Buy a Campaign Upgrade the open Barter card offers; refusals write nothing."""
     aftermath = lock(aftermath)
     require_player(actor, aftermath)
     require_phase(aftermath, Phase.BARTER)
     if change not in _changes(aftermath):
-        raise AftermathError("The crew's Hide Out does not allow that change to the card.")
+        raise AftermathError(gettext("The crew's Hide Out does not allow that change to the card."))
     options = offer(aftermath, change)
     if options is None:
-        raise AftermathError("Flip (and decide on a Cheat) before buying.")
+        raise AftermathError(gettext("Flip (and decide on a Cheat) before buying."))
     upgrade = next((u for u in options.all if u.key == key), None)
     if upgrade is None:
-        raise AftermathError(f"A Barter card of {options.value} cannot buy {key!r}.")
+        raise AftermathError(
+            gettext("A Barter card of %(value)s cannot buy %(key)s.")
+            % {"value": options.value, "key": repr(key)}
+        )
+    if (aftermath.state["barter"]["current"] or {}).get("thirst"):
+        raise AftermathError(gettext("Settle the Those Who Thirst flip first."))
     cost = price(aftermath, upgrade)
-    step = record_step(aftermath, f"Bought {upgrade.name} for {cost} scrip", actor=actor,
-                       upgrade=key, cost=cost)
+    current = aftermath.state["barter"]["current"]
+    lead = None
+    if change not in _hide_out_changes(aftermath) and not current.get("good_lead"):
+        lead = _good_lead(aftermath)  # the change is only reachable with a Good Lead
+        delta = next(d for d in (1, -1) if change - d in _hide_out_changes(aftermath))
+    step = record_step(
+        aftermath, f"Bought {upgrade.name} for {cost} scrip", actor=actor, upgrade=key, cost=cost
+    )
     with applying(step):
+        if lead is not None:
+            one_use.spend(
+                upgrade=lead, actor=actor, where=f"Barter card {current['card']} moved {delta:+d}"
+            )
+            current["good_lead"] = delta
         bought = _attach(aftermath, upgrade, model, replaces, actor)
-        scrip.spend_scrip(aftermath.crew, cost, week=aftermath.week,
-                          reason=f"Barter: {upgrade.name}")
+        scrip.spend_scrip(
+            aftermath.crew, cost, week=aftermath.week, reason=f"Barter: {upgrade.name}"
+        )
     aftermath.state["barter"]["current"]["bought"].append(key)
     save(aftermath, "state", "hand", "dealt")
     return bought
 
 
-def _attach(aftermath, upgrade, model, replaces, actor) -> ArsenalUpgrade:
+def _attach(aftermath, upgrade, model, replaces, actor) -> ArsenalUpgrade | None:
     crew = aftermath.crew
     if upgrade.key == "those-who-thirst":
-        return _those_who_thirst(aftermath, actor)
+        aftermath.state["barter"]["current"]["thirst"] = {"answers": [], "question": None}
+        return _settle_thirst(aftermath, actor, False)
     if upgrade.type != "Skill":
         return _create(crew, aftermath, upgrade.key, upgrade.name, kind="equipment")
     played = aftermath.game.record["sides"][aftermath.side_key].get("played") or []
     if model is None or model.pk not in played or model.crew_id != crew.pk:
-        raise AftermathError(f"{upgrade.name} is a Skill: choose a model of this crew that "
-                             "played in the game.")
+        raise AftermathError(
+            gettext("%(name)s is a Skill: choose a model of this crew that played in the game.")
+            % {"name": upgrade.name}
+        )
     if upgrade.key == "change-of-station":
         if model.station not in STATION_UP:
-            raise AftermathError("Change of Station raises a Peon or a Minion only.")
-        skill = _create(crew, aftermath, upgrade.key, upgrade.name, kind="skill", model=model,
-                        counts_as_skill=False)
+            raise AftermathError(gettext("Change of Station raises a Peon or a Minion only."))
+        skill = _create(
+            crew,
+            aftermath,
+            upgrade.key,
+            upgrade.name,
+            kind="skill",
+            model=model,
+            counts_as_skill=False,
+        )
         arsenal.change_station(model=model, actor=actor, station=STATION_UP[model.station])
         return skill
-    return arsenal.add_skill(model=model, actor=actor, key=upgrade.key, name=upgrade.name,
-                             stat_effects=dict(upgrade.stat_effects), replaces=replaces,
-                             cost_paid=upgrade.campaign_cost)
+    return arsenal.add_skill(
+        model=model,
+        actor=actor,
+        key=upgrade.key,
+        name=upgrade.name,
+        stat_effects=dict(upgrade.stat_effects),
+        replaces=replaces,
+        cost_paid=upgrade.campaign_cost,
+    )
 
 
-def _create(crew, aftermath, key, name, *, kind, model=None, counts_as_skill=False,
-            stat_effects=None) -> ArsenalUpgrade:
+def _create(
+    crew, aftermath, key, name, *, kind, model=None, counts_as_skill=False, stat_effects=None
+) -> ArsenalUpgrade:
     row = ArsenalUpgrade.objects.create(
-        crew=crew, kind=kind, table_key=key, name=name, attached_to=model,
-        acquired_week=aftermath.week, counts_as_skill=counts_as_skill,
-        stat_effects=stat_effects or {})
-    arsenal._event(crew, ArsenalEvent.Kind.UPGRADE_BOUGHT
-                   if kind == "equipment" else ArsenalEvent.Kind.SKILL,
-                   f"{name} added" + (f" to {model.card.name}" if model else ""),
-                   actor=None, model=model, upgrade=row)
+        crew=crew,
+        kind=kind,
+        table_key=key,
+        name=name,
+        attached_to=model,
+        acquired_week=aftermath.week,
+        counts_as_skill=counts_as_skill,
+        stat_effects=stat_effects or {},
+    )
+    arsenal._event(
+        crew,
+        ArsenalEvent.Kind.UPGRADE_BOUGHT if kind == "equipment" else ArsenalEvent.Kind.SKILL,
+        f"{name} added" + (f" to {model.card.name}" if model else ""),
+        actor=None,
+        model=model,
+        upgrade=row,
+    )
     return row
 
 
-def _those_who_thirst(aftermath: Aftermath, actor) -> ArsenalUpgrade:
-    """Buying Those Who Thirst flips for the relic (Jokers reflipped, no Cheat offered)."""
-    dealer = flipping.Dealer(int(aftermath.seed), aftermath.dealt)
-    outcome = rules.flip_those_who_thirst(dealer)
-    relic = next(r for r in tables.those_who_thirst().rows if r.key == outcome.relic_key)
-    records = store_flips(aftermath, outcome.steps, start=aftermath.dealt)
-    aftermath.dealt += len(dealer.dealt)
-    record_step(aftermath, f"Those Who Thirst: {relic.name}", actor=actor, flips=records)
-    return _create(aftermath.crew, aftermath, relic.key, relic.name, kind="equipment")
+def _settle_thirst(aftermath: Aftermath, actor, by_default: bool) -> ArsenalUpgrade | None:
+    """The Those Who Thirst flip bought with this card (Jokers reflipped; the Aftermath
+    hand may Cheat it): stop at its Cheat question, or add the relic once it is final."""
+    current = aftermath.state["barter"]["current"]
+    thirst = current["thirst"]
+    outcome = flipping.run(
+        rules.flip_those_who_thirst,
+        seed=int(aftermath.seed),
+        skip=aftermath.dealt,
+        hand=aftermath.hand,
+        answers=thirst["answers"],
+    )
+    if isinstance(outcome, flipping.Question):
+        thirst["question"] = outcome.as_dict()
+        return None
+    relic = next(r for r in tables.those_who_thirst().rows if r.key == outcome.result.relic_key)
+    records = keep_run(aftermath, outcome, outcome.result.steps, thirst)
+    current["thirst"] = None
+    step = record_step(
+        aftermath,
+        f"Those Who Thirst: {relic.name}",
+        actor=actor,
+        by_default=by_default,
+        flips=records,
+        relic=relic.key,
+    )
+    with applying(step):
+        return _create(aftermath.crew, aftermath, relic.key, relic.name, kind="equipment")
 
 
 @transaction.atomic
@@ -197,13 +353,17 @@ def extra_flip(*, aftermath: Aftermath, actor) -> Aftermath:
     require_player(actor, aftermath)
     require_phase(aftermath, Phase.BARTER)
     if "cash-box" not in hideouts.owned_keys(aftermath.crew):
-        raise AftermathError("Only a crew with a Cash Box may buy another Barter flip.")
+        raise AftermathError(gettext("Only a crew with a Cash Box may buy another Barter flip."))
     if aftermath.state.get("cash_box_used"):
-        raise AftermathError("The Cash Box buys one extra Barter flip per Aftermath.")
+        raise AftermathError(gettext("The Cash Box buys one extra Barter flip per Aftermath."))
     step = record_step(aftermath, "Cash Box: one more Barter flip", actor=actor)
     with applying(step):
-        scrip.spend_scrip(aftermath.crew, CASH_BOX_COST, week=aftermath.week,
-                          reason="Cash Box: another Barter flip")
+        scrip.spend_scrip(
+            aftermath.crew,
+            CASH_BOX_COST,
+            week=aftermath.week,
+            reason="Cash Box: another Barter flip",
+        )
     aftermath.state["cash_box_used"] = True
     aftermath.state["barter_total"] += 1
     save(aftermath, "state")
@@ -218,7 +378,9 @@ def next_card(*, aftermath: Aftermath, actor, by_default: bool = False) -> After
     require_phase(aftermath, Phase.BARTER)
     barter = aftermath.state["barter"]
     if not barter["current"] or not barter["current"].get("card"):
-        raise AftermathError("Flip this Barter card (and decide on a Cheat) first.")
+        raise AftermathError(gettext("Flip this Barter card (and decide on a Cheat) first."))
+    if barter["current"].get("thirst"):
+        raise AftermathError(gettext("Settle the Those Who Thirst flip (Cheat or keep it) first."))
     barter["done"] += 1
     barter["current"] = None
     if barter["done"] >= aftermath.state["barter_total"]:

@@ -13,6 +13,7 @@ from datetime import timedelta
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from aftermath.models import Aftermath, AftermathStep
 from campaign.models import Crew
@@ -35,28 +36,49 @@ def require_player(actor, aftermath: Aftermath) -> None:
     if actor is None:
         return  # the deadline job
     if not access.can_edit_crew(actor, aftermath.crew):
-        raise PermissionDenied("Only the crew's player (or an organizer) takes its Aftermath.")
+        raise PermissionDenied(
+            gettext("Only the crew's player (or an organizer) takes its Aftermath.")
+        )
 
 
 def require_phase(aftermath: Aftermath, phase: str) -> None:
     if aftermath.phase != phase:
-        raise AftermathError(f"This Aftermath is at {aftermath.get_phase_display()}, not "
-                             f"{Aftermath.Phase(phase).label}.")
+        raise AftermathError(
+            gettext("This Aftermath is at %(get_phase_display)s, not %(label)s.")
+            % {
+                "get_phase_display": aftermath.get_phase_display(),
+                "label": Aftermath.Phase(phase).label,
+            }
+        )
 
 
-def record_step(aftermath: Aftermath, description: str, *, actor=None, phase: str | None = None,
-                by_default: bool = False, flips=(), **detail) -> AftermathStep:
+def record_step(
+    aftermath: Aftermath,
+    description: str,
+    *,
+    actor=None,
+    phase: str | None = None,
+    by_default: bool = False,
+    flips=(),
+    **detail,
+) -> AftermathStep:
     return AftermathStep.objects.create(
-        aftermath=aftermath, phase=phase or aftermath.phase, description=description[:250],
-        detail=detail, actor=actor if getattr(actor, "pk", None) else None,
-        by_default=by_default, flips=[f.pk for f in flips])
+        aftermath=aftermath,
+        phase=phase or aftermath.phase,
+        description=description[:250],
+        detail=detail,
+        actor=actor if getattr(actor, "pk", None) else None,
+        by_default=by_default,
+        flips=[f.pk for f in flips],
+    )
 
 
 @contextmanager
 def applying(step: AftermathStep):
     """Ledger and history entries written inside point at ``step`` (game and phase)."""
-    with audit.applying(step, game=step.aftermath.game_id, phase=step.phase,
-                        aftermath=step.aftermath_id):
+    with audit.applying(
+        step, game=step.aftermath.game_id, phase=step.phase, aftermath=step.aftermath_id
+    ):
         yield
 
 
@@ -65,13 +87,20 @@ def store_flips(aftermath: Aftermath, steps, *, start: int) -> list[FlipRecord]:
     records, position = [], start
     for step in steps:
         cards = [c.code for c in step.cards]
-        records.append(FlipRecord(
-            purpose=f"Aftermath: {step.purpose}"[:120], source=FlipRecord.Source.DECK,
-            seed=aftermath.seed, skip=position, cards=cards,
-            chosen=cards[0] if step.cheated or len(cards) == 1 else step.card.code,
-            cheated_in=step.card.code if step.cheated else "",
-            flipped_by=aftermath.crew.player, subject_type=_aftermath_type(),
-            subject_id=aftermath.pk))
+        records.append(
+            FlipRecord(
+                purpose=f"Aftermath: {step.purpose}"[:120],
+                source=FlipRecord.Source.DECK,
+                seed=aftermath.seed,
+                skip=position,
+                cards=cards,
+                chosen=cards[0] if step.cheated or len(cards) == 1 else step.card.code,
+                cheated_in=step.card.code if step.cheated else "",
+                flipped_by=aftermath.crew.player,
+                subject_type=_aftermath_type(),
+                subject_id=aftermath.pk,
+            )
+        )
         position += len(cards)
     return FlipRecord.objects.bulk_create(records)
 
@@ -87,8 +116,9 @@ def use_hand(aftermath: Aftermath, cheated) -> None:
         aftermath.hand.remove(code)
 
 
-def add_answer(aftermath: Aftermath, actor, phase: str, holder_of, card: str | None,
-               refusal: str) -> tuple[Aftermath, dict]:
+def add_answer(
+    aftermath: Aftermath, actor, phase: str, holder_of, card: str | None, refusal: str
+) -> tuple[Aftermath, dict]:
     """Lock the Aftermath, check who decides and the phase, and add ``card`` (or None:
     keep the flip) to the open Cheat question's answers; ``holder_of(state)`` finds the
     phase's flip in progress."""

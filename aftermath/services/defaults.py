@@ -1,6 +1,7 @@
 """Decisions not taken by the deadline are taken by the documented default: no Cheat,
-no purchase, the crew's own faction chart for a Reward, Injuries in the order the models
-fell, a Skill past the limit declined. Run by the scheduled job (``tasks``)."""
+no purchase, the crew's own faction chart for a Reward (a rewarded Skill to the Leader,
+else the first model with room), Injuries in the order the models fell, a Skill past the
+limit declined. Run by the scheduled job (``tasks``)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,14 @@ def _one(aftermath: Aftermath) -> None:
         current = state["barter"]["current"]
         if current is None:
             barter.flip(**kw)
-        elif current.get("question"):
+        elif current.get("question") or (current.get("thirst") or {}).get("question"):
             barter.answer(card=None, **kw)
         else:
             barter.next_card(**kw)
     elif aftermath.phase == Phase.REWARD:
-        if not state["reward"]["chart"]:
+        if state["reward"].get("place"):
+            reward.place(model=reward.default_holder(aftermath, state["reward"]["place"]), **kw)
+        elif not state["reward"]["chart"]:
             reward.choose(chart=aftermath.crew.faction.code, **kw)
         else:
             reward.answer(card=None, **kw)
@@ -37,6 +40,10 @@ def _one(aftermath: Aftermath) -> None:
         state = state["injuries"]
         if state.get("skill_choice"):
             injuries.keep_skill(replaces=None, **kw)
+        elif state.get("effect_choice"):
+            injuries.choose_effect(accept=False, **kw)
+        elif state.get("foot"):
+            injuries.lucky_foot(change=0, **kw)
         elif state.get("question"):
             injuries.answer(card=None, **kw)
         else:

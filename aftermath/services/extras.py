@@ -8,6 +8,7 @@ of one, prerequisites first (``campaign.services.hideouts``).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from aftermath import flipping
 from aftermath.models import Aftermath
@@ -24,7 +25,7 @@ from aftermath.services.common import (
     require_player,
     save,
 )
-from aftermath.services.injuries import _apply, _chart_keys, inapplicable
+from aftermath.services.injury_flips import apply_outcome, chart_keys, inapplicable
 from campaign.models import ArsenalModel, ArsenalUpgrade, Fortification
 from campaign.services import arsenal, hideouts, scrip
 from rules.engine import aftermath as rules
@@ -32,6 +33,7 @@ from rules.engine import aftermath as rules
 Phase = Aftermath.Phase
 DOCTOR_COST = 2
 TWIST_COST = 2
+TABLE_SCRIP = hideouts.TABLE_SCRIP
 
 
 def _run(aftermath: Aftermath, model: ArsenalModel):
@@ -45,7 +47,7 @@ def _run(aftermath: Aftermath, model: ArsenalModel):
         injuries=[u.table_key for u in active if u.kind == ArsenalUpgrade.Kind.INJURY],
         others=[u.table_key for u in active if u.kind == ArsenalUpgrade.Kind.SKILL],
         inapplicable=inapplicable(model, is_leader=crew.leader_id == model.pk)
-        & _chart_keys(crew.faction.code))
+        & chart_keys(crew.faction.code))
 
 
 def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
@@ -71,7 +73,7 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
                            + ", ".join(visit.characteristics) + " at the Doc's",
                            actor=None, model=model, characteristics=list(visit.characteristics))
         if visit.injury is not None:
-            _apply(aftermath, model, visit.injury)
+            apply_outcome(aftermath, model, visit.injury)
     aftermath.state["extras"]["doctor"] = {"done": True}
     save(aftermath, "state", "hand", "dealt")
     return aftermath
@@ -85,12 +87,12 @@ def visit_doctor(*, aftermath: Aftermath, actor, model: ArsenalModel,
     require_phase(aftermath, Phase.EXTRAS)
     crew = aftermath.crew
     if not crew.campaign.good_doctor:
-        raise AftermathError("This campaign does not use The Good Doctor.")
+        raise AftermathError(gettext("This campaign does not use The Good Doctor."))
     if aftermath.state["extras"].get("doctor"):
-        raise AftermathError("One model goes to the Doc's per Aftermath.")
+        raise AftermathError(gettext("One model goes to the Doc's per Aftermath."))
     if model.crew_id != crew.pk or not model.is_active or not model.upgrades.filter(
             kind=ArsenalUpgrade.Kind.INJURY, status=ArsenalUpgrade.Status.ACTIVE).exists():
-        raise AftermathError("Send one of this crew's injured models to the Doc's.")
+        raise AftermathError(gettext("Send one of this crew's injured models to the Doc's."))
     cost = DOCTOR_COST + (TWIST_COST if twist else 0)
     step = record_step(aftermath, f"Sent {model.card.name} to the Doc's ({cost} scrip)",
                        actor=actor, cost=cost)
@@ -125,12 +127,42 @@ def build(*, aftermath: Aftermath, actor, key: str) -> Fortification:
 
 
 @transaction.atomic
+def claim_fortification_scrip(*, aftermath: Aftermath, actor, key: str) -> int:
+    """Wanted Posters, Deputy, Trophy Rack or Junkyard Dogs: the crew's player says the
+    condition was met; the Scrip is gained once per Aftermath. Returns the Scrip kept."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, Phase.EXTRAS)
+    if key not in TABLE_SCRIP:
+        raise AftermathError(
+            gettext("%(key)s is not a Fortification that pays Scrip after a game.")
+            % {"key": repr(key)})
+    if key not in hideouts.owned_keys(aftermath.crew):
+        raise AftermathError(gettext("The crew's Hide Out does not have that Fortification."))
+    claimed = aftermath.state["extras"].setdefault("scrip_claimed", [])
+    if key in claimed:
+        raise AftermathError(
+            gettext("That Fortification's Scrip is already claimed for this game.")
+        )
+    amount, why = TABLE_SCRIP[key]
+    name = Fortification.objects.get(hide_out__crew=aftermath.crew, key=key).name
+    step = record_step(aftermath, f"{name}: {amount} Scrip ({why})", actor=actor, fortification=key)
+    with applying(step):
+        result = scrip.gain_scrip(
+            aftermath.crew, amount, week=aftermath.week, reason=f"{name}: {why}"
+        )
+    claimed.append(key)
+    save(aftermath, "state")
+    return result.gained
+
+
+@transaction.atomic
 def finish(*, aftermath: Aftermath, actor, by_default: bool = False) -> Aftermath:
     aftermath = lock(aftermath)
     require_player(actor, aftermath)
     require_phase(aftermath, Phase.EXTRAS)
     doctor = aftermath.state["extras"].get("doctor") or {}
     if doctor.get("question"):
-        raise AftermathError("Decide on the Doc's flip first.")
+        raise AftermathError(gettext("Decide on the Doc's flip first."))
     record_step(aftermath, "Aftermath finished", actor=actor, by_default=by_default)
     return flow.advance(aftermath, actor=actor)

@@ -9,25 +9,15 @@ are flipped straight away: with no Cheat possible there is nothing to decide.
 from __future__ import annotations
 
 from aftermath.models import Aftermath
+from aftermath.services import grand_tomb, injury_flips
 from aftermath.services.common import finish_game_if_done, reset_deadline, save
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign
 from campaign.services import hideouts
+from notifications import events as notify
 from rules import tables
 from rules.engine.bounties import BOUNTY_COST
 
 Phase = Aftermath.Phase
-
-
-def injured_models(aftermath: Aftermath) -> list[int]:
-    """Finished Off models still in this crew, in the order they fell."""
-    if aftermath.crew.campaign.no_injuries:
-        return []
-    side = aftermath.game.record["sides"][aftermath.side_key]
-    ids = [m for m in side.get("finished_off") or () if m]
-    active = set(ArsenalModel.objects.filter(pk__in=ids, crew=aftermath.crew,
-                                             status=ArsenalModel.Status.ACTIVE)
-                 .values_list("pk", flat=True))
-    return [m for m in ids if m in active]
 
 
 def _doctor_possible(aftermath: Aftermath) -> bool:
@@ -49,6 +39,13 @@ def _building_possible(aftermath: Aftermath) -> bool:
                for f in tables.fortifications(hide_out.hide_out_key) if f.cm <= balance)
 
 
+def _claim_possible(aftermath: Aftermath) -> bool:
+    """A Fortification that pays Scrip for what happened at the table (Wanted Posters...)."""
+    return ((aftermath.crew.campaign.competitive_mode == Campaign.Competitive.HIDE_OUTS
+             and bool(hideouts.owned_keys(aftermath.crew) & set(hideouts.TABLE_SCRIP)))
+            or bool(grand_tomb.choices(aftermath)))
+
+
 def _prepare(aftermath: Aftermath, phase: str) -> bool:
     """Set up ``phase``'s state; False when it has nothing for the player."""
     state = aftermath.state
@@ -63,13 +60,14 @@ def _prepare(aftermath: Aftermath, phase: str) -> bool:
         aftermath.crew.refresh_from_db(fields=["scrip"])
         return not early and aftermath.crew.scrip >= BOUNTY_COST
     if phase == Phase.INJURIES:
-        state["injuries"] = {"remaining": injured_models(aftermath), "current": None,
+        state["injuries"] = {"remaining": injury_flips.injured_models(aftermath), "current": None,
                              "answers": []}
         return bool(state["injuries"]["remaining"])
     if phase == Phase.EXTRAS:
         state["extras"] = {"doctor": None}
         aftermath.crew.refresh_from_db(fields=["scrip"])
-        return not early and (_doctor_possible(aftermath) or _building_possible(aftermath))
+        return not early and (_doctor_possible(aftermath) or _building_possible(aftermath)
+                              or _claim_possible(aftermath))
     return True
 
 
@@ -87,9 +85,28 @@ def advance(aftermath: Aftermath, *, actor) -> Aftermath:
         reset_deadline(aftermath)
     save(aftermath, "phase", "state", "hand", "dealt", "deadline")
     if aftermath.phase == Phase.INJURIES and not aftermath.hand:
-        from aftermath.services import injuries
-
-        return injuries.resolve_without_hand(aftermath, actor=actor)
-    if aftermath.phase == Phase.DONE:
+        aftermath = continue_injuries(aftermath, actor=actor)
+    elif aftermath.phase == Phase.DONE:
         finish_game_if_done(aftermath)
+    if aftermath.phase != Phase.DONE and getattr(actor, "pk", None) != aftermath.crew.player_id:
+        # The job (or an organizer) moved it on: the player is not looking at it. Once per
+        # phase (the notification's key), however many times this runs.
+        notify.aftermath_waiting(aftermath)
+    return aftermath
+
+
+def continue_injuries(aftermath: Aftermath, *, actor) -> Aftermath:
+    """After an Injury flip: with no hand left, flip for the rest at once; once every
+    Finished Off model is flipped for, move to the next phase."""
+    state = aftermath.state.get("injuries") or {}
+    if aftermath.phase != Phase.INJURIES or state.get("current") is not None \
+            or state.get("skill_choice") or state.get("effect_choice"):
+        return aftermath
+    if not aftermath.hand and not injury_flips.walls_offered(aftermath):
+        aftermath = injury_flips.flip_without_hand(aftermath, actor=actor)
+        state = aftermath.state.get("injuries") or {}
+        if state.get("current") is not None or state.get("skill_choice"):
+            return aftermath
+    if not state.get("remaining"):
+        return advance(aftermath, actor=actor)
     return aftermath

@@ -1,25 +1,21 @@
-"""Phase 6, Injuries: one Finished Off model at a time, in the player's order.
+"""Phase 6, Injuries: the player's decisions, one Finished Off model at a time.
 
-The engine (``rules.engine.aftermath.resolve_injury``) decides what the flips give; this
-applies it: Injuries attached (stats never below 1 on the sheet), faction-chart Skills
-(past the station's limit only if the player annihilates a Skill for it), Knocked Out,
-annihilation at the station's maximum (with Leader succession), and the traitor that
-joins the opposing crew.
+The flips and what they do are in ``injury_flips``; this takes the player's choices (which
+model next, Cheat or not, which Skill to give up) and lets ``flow`` move on once every
+model is flipped for.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
-from aftermath import flipping
 from aftermath.models import Aftermath
-from aftermath.services import flow
+from aftermath.services import flow, injury_flips
 from aftermath.services.common import (
     AftermathError,
     add_answer,
     applying,
-    ask,
-    keep_run,
     lock,
     record_step,
     require_phase,
@@ -33,186 +29,39 @@ from rules.engine import aftermath as rules
 Phase = Aftermath.Phase
 
 
-def inapplicable(model: ArsenalModel, *, is_leader: bool) -> set[str]:
-    """Results that cannot apply to this model (reflipped or ignored by the charts).
-
-    Decided from what the stat card records: characteristics always; actions only when
-    the card lists them (a card without actions is taken to have all kinds).
-    """
-    card = model.card
-    traits = {str(c).lower() for c in card.characteristics or ()}
-    out = set()
-    if "insignificant" in traits:
-        out.add("not-quite-right")
-    if "peon" in traits:
-        out.add("easily-distracted")
-    if "incorporeal" in traits:
-        out.add("spirit")
-    if is_leader:
-        out |= {"big-head", "the-chosen"}
-    if model.station == "master":
-        out.add("doppelganger")
-    actions = [a for a in card.actions or () if isinstance(a, dict)]
-    if actions:
-        stats = {str(a.get("stat", "")).lower() for a in actions}
-        for stat, key in (("ml", "broken-arm"), ("sh", "fractured-wrist"),
-                          ("ca", "missing-fingers")):
-            if stat not in stats:
-                out.add(key)
-        if not any(a.get("ap") == 0 for a in actions):
-            out.add("swamp-hex")
-        if not any(a.get("triggers") for a in actions):
-            out.add("blood-hex")
-    return out
-
-
-def _existing(model: ArsenalModel) -> set[str]:
-    return set(model.upgrades.filter(
-        status=ArsenalUpgrade.Status.ACTIVE,
-        kind__in=[ArsenalUpgrade.Kind.INJURY, ArsenalUpgrade.Kind.SKILL])
-        .values_list("table_key", flat=True))
-
-
-def _chart_keys(faction: str) -> set[str]:
-    """Results the engine may be told are inapplicable: reflipped rows, faction rows."""
-    from rules import tables
-
-    keys = {r.key for r in tables.injury_chart().rows if r.reflip_if}
-    return keys | {r.key for r in tables.faction_injury_chart(faction).rows}
-
-
-def _run(aftermath: Aftermath, model: ArsenalModel):
-    crew = aftermath.crew
-    faction = crew.faction.code
-    skills = model.upgrades.filter(status=ArsenalUpgrade.Status.ACTIVE,
-                                   kind=ArsenalUpgrade.Kind.SKILL, counts_as_skill=True).count()
-    return flipping.run(
-        rules.resolve_injury, seed=int(aftermath.seed), skip=aftermath.dealt,
-        hand=aftermath.hand, answers=aftermath.state["injuries"]["answers"],
-        station=model.station, faction=faction, existing=_existing(model),
-        max_injuries=hideouts.fortification_effects(crew).get("max_injuries"),
-        inapplicable=inapplicable(model, is_leader=crew.leader_id == model.pk)
-        & _chart_keys(faction),
-        skills=skills)
-
-
-def _model(aftermath: Aftermath, model_id: int) -> ArsenalModel:
-    return ArsenalModel.objects.select_related("card").get(pk=model_id, crew=aftermath.crew)
-
-
-def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
-    state = aftermath.state["injuries"]
-    model = _model(aftermath, state["current"])
-    outcome = _run(aftermath, model)
-    if isinstance(outcome, flipping.Question):
-        return ask(aftermath, state, outcome)
-    result = outcome.result
-    records = keep_run(aftermath, outcome, result.steps, state)
-    state["answers"] = []
-    step = record_step(aftermath, _describe(model, result), actor=actor, by_default=by_default,
-                       flips=records, model=model.pk, gained=[r.key for r in result.gained],
-                       annihilated=result.annihilated, traitor=result.traitor)
-    with applying(step):
-        pending_skill = _apply(aftermath, model, result)
-    if pending_skill:
-        state["skill_choice"] = pending_skill
-        save(aftermath, "state", "hand", "dealt")
-        return aftermath
-    return _next(aftermath, actor)
-
-
-def _next(aftermath: Aftermath, actor) -> Aftermath:
-    state = aftermath.state["injuries"]
-    state["remaining"].remove(state["current"])
-    state["current"] = None
-    if not state["remaining"]:
-        return flow.advance(aftermath, actor=actor)
-    save(aftermath, "state", "hand", "dealt")
-    if not aftermath.hand:
-        return resolve_without_hand(aftermath, actor=actor)
-    return aftermath
-
-
-def _describe(model: ArsenalModel, result: rules.InjuryOutcome) -> str:
-    name = model.card.name
-    if result.traitor:
-        return f"{name} turned traitor"
-    if result.annihilated:
-        return f"{name} was annihilated (too many Injuries)"
-    if result.gained:
-        return f"{name}: " + ", ".join(r.name for r in result.gained)
-    return f"{name}: no lasting harm"
-
-
-def _apply(aftermath: Aftermath, model: ArsenalModel, result: rules.InjuryOutcome):
-    """Write the outcome; returns a pending Skill choice when one is over the limit."""
-    crew, pending = aftermath.crew, None
-    effects = hideouts.fortification_effects(crew)
-    for gained in result.gained:
-        if gained.kind == "injury":
-            _attach(aftermath, model, gained, "injury")
-            if effects.get("scrip_per_injury"):
-                scrip.gain_scrip(crew, effects["scrip_per_injury"], week=aftermath.week,
-                                 reason=f"Memento Mori: {model.card.name} injured")
-        elif gained.kind == "skill":
-            if result.over_skill_limit and pending is None:
-                pending = {"model": model.pk, "key": gained.key, "name": gained.name,
-                           "stat_effects": dict(gained.stat_effects)}
-            else:
-                _attach(aftermath, model, gained, "skill")
-        elif "cannot_be_hired_next_game" in gained.flags and \
-                "electrodes" not in hideouts.owned_keys(crew):
-            model.misses_next_game = True
-            model.save(update_fields=["misses_next_game"])
-    if result.traitor:
-        _defect(aftermath, model)
-    elif result.annihilated:
-        arsenal.annihilate_model(model=model, actor=None, why="one Injury too many")
-    if (result.traitor or result.annihilated) and effects.get("scrip_per_annihilation"):
-        scrip.gain_scrip(crew, effects["scrip_per_annihilation"], week=aftermath.week,
-                         reason=f"Marble Headstones: {model.card.name} lost")
-    return pending
-
-
-def _attach(aftermath, model, gained, kind) -> ArsenalUpgrade:
-    upgrade = ArsenalUpgrade.objects.create(
-        crew=aftermath.crew, kind=kind, table_key=gained.key, name=gained.name,
-        attached_to=model, acquired_week=aftermath.week,
-        stat_effects=dict(gained.stat_effects), counts_as_skill=kind == "skill")
-    verb = "suffered" if kind == "injury" else "gained"
-    arsenal._event(aftermath.crew, ArsenalEvent.Kind.INJURY if kind == "injury"
-                   else ArsenalEvent.Kind.SKILL, f"{model.card.name} {verb} {gained.name}",
-                   actor=None, model=model, upgrade=upgrade)
-    return upgrade
-
-
-def _defect(aftermath: Aftermath, model: ArsenalModel) -> None:
-    """A Minion or Peon on the Black Joker: lost to its crew, added to the opponent's."""
-    arsenal.annihilate_model(model=model, actor=None, why="turned traitor")
-    if aftermath.opponent_id is None:
-        return
-    joined = ArsenalModel.objects.create(crew_id=aftermath.opponent_id, card=model.card,
-                                         station=model.station, hired_week=aftermath.week)
-    opponent = joined.crew
-    arsenal._event(opponent, ArsenalEvent.Kind.HIRED,
-                   f"{model.card.name} deserted {aftermath.crew.name} and joined the crew",
-                   actor=None, model=joined, traitor_from=model.pk)
-
-
 @transaction.atomic
 def flip(*, aftermath: Aftermath, actor, model: ArsenalModel,
-         by_default: bool = False) -> Aftermath:
-    """Flip for ``model``'s Injuries (any Finished Off model not yet flipped for)."""
+         by_default: bool = False, walls: bool = False) -> Aftermath:
+    """Flip for ``model``'s Injuries (any Finished Off model not yet flipped for).
+
+    ``walls``: Fortified Walls, 1 Scrip for a positive twist on this flip. Rousing
+    Eulogies gives the Leader's flip a positive twist without asking."""
     aftermath = lock(aftermath)
     require_player(actor, aftermath)
     require_phase(aftermath, Phase.INJURIES)
     state = aftermath.state["injuries"]
     if state.get("current") is not None:
-        raise AftermathError("Finish this model's Injury flip before the next one.")
+        raise AftermathError(gettext("Finish this model's Injury flip before the next one."))
     if model.pk not in state["remaining"]:
-        raise AftermathError("That model has no Injury flip waiting.")
-    state.update(current=model.pk, answers=[], question=None)
-    return _settle(aftermath, actor, by_default)
+        raise AftermathError(gettext("That model has no Injury flip waiting."))
+    owned = hideouts.owned_keys(aftermath.crew)
+    twists = 0
+    if walls:
+        if FORTIFIED_WALLS not in owned:
+            raise AftermathError(gettext("The crew's Hide Out has no Fortified Walls."))
+        step = record_step(aftermath, f"Fortified Walls: + on {model.card.name}'s Injury "
+                           "flip (1 Scrip)", actor=actor, fortification=FORTIFIED_WALLS,
+                           model=model.pk)
+        with applying(step):
+            scrip.spend_scrip(aftermath.crew, 1, week=aftermath.week,
+                              reason=f"Fortified Walls: {model.card.name}'s Injury flip")
+        twists += 1
+    if injury_flips.eulogies_twist(aftermath.crew, model.pk):
+        record_step(aftermath, f"Rousing Eulogies: {model.card.name} flips twice and "
+                    "keeps one", actor=actor, fortification="rousing-eulogies", model=model.pk)
+        twists += 1
+    state.update(current=model.pk, answers=[], question=None, twists=twists)
+    return flow.continue_injuries(injury_flips.settle(aftermath, actor, by_default), actor=actor)
 
 
 @transaction.atomic
@@ -221,7 +70,84 @@ def answer(*, aftermath: Aftermath, actor, card: str | None, by_default: bool = 
     aftermath, _ = add_answer(aftermath, actor, Phase.INJURIES,
                               lambda state: state["injuries"], card,
                               "No Injury flip is waiting for a Cheat decision.")
-    return _settle(aftermath, actor, by_default)
+    return flow.continue_injuries(injury_flips.settle(aftermath, actor, by_default), actor=actor)
+
+
+SURGICAL_TOOLS = injury_flips.SURGICAL_TOOLS
+FORTIFIED_WALLS = "fortified-walls"
+WRASTLIN = injury_flips.WRASTLIN
+opponent_crew = injury_flips.opponent_crew
+
+
+def _first_question_open(aftermath: Aftermath) -> bool:
+    state = (aftermath.state or {}).get("injuries") or {}
+    question = state.get("question") or {}
+    return question.get("purpose") == "injury flip" and not state.get("answers")
+
+
+def can_reflip(aftermath: Aftermath) -> bool:
+    """Surgical Tools: once per game, the first Injury flip of a model may be reflipped
+    while its Cheat decision is open (before Cheating)."""
+    return _first_question_open(aftermath) and injury_flips.tools_unused(aftermath)
+
+
+def can_wrastle(aftermath: Aftermath) -> bool:
+    """We Was Just Wrastlin' (the opponent's Fortification): once per game, 1 Scrip paid to
+    the opponent reflips an Injury flip while its Cheat decision is open."""
+    return _first_question_open(aftermath) and injury_flips.wrastlin_unused(aftermath)
+
+
+@transaction.atomic
+def reflip(*, aftermath: Aftermath, actor, wrastlin: bool = False) -> Aftermath:
+    """Surgical Tools (or, with ``wrastlin``, the opponent's We Was Just Wrastlin' for 1
+    Scrip): discard the Injury card just turned over and flip again."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, Phase.INJURIES)
+    state = aftermath.state["injuries"]
+    if wrastlin:
+        if not can_wrastle(aftermath):
+            raise AftermathError(gettext("We Was Just Wrastlin' reflips one Injury flip per "
+                                         "game, before Cheating, when the opponent has it."))
+        other, old = opponent_crew(aftermath), state["question"]["card"]
+        step = record_step(aftermath, f"We Was Just Wrastlin': Injury card {old} reflipped "
+                           f"for 1 Scrip to {other.name}", actor=actor,
+                           fortification=WRASTLIN, card=old)
+        with applying(step):
+            scrip.spend_scrip(aftermath.crew, 1, week=aftermath.week,
+                              reason=f"We Was Just Wrastlin': paid to {other.name}")
+            scrip.gain_scrip(other, 1, week=aftermath.week,
+                             reason=f"We Was Just Wrastlin': paid by {aftermath.crew.name}")
+        aftermath.state["wrastlin_used"] = True
+    else:
+        if not can_reflip(aftermath):
+            raise AftermathError(gettext("Surgical Tools reflips one Injury flip per game, "
+                                         "before Cheating."))
+        old = state["question"]["card"]
+        record_step(aftermath, f"Surgical Tools: Injury card {old} reflipped", actor=actor,
+                    fortification=SURGICAL_TOOLS, card=old)
+        aftermath.state["surgical_tools_used"] = True
+    aftermath.dealt += state["question"].get("dealt", 1)  # the cards turned over: discarded
+    state.update(answers=[], question=None)
+    save(aftermath, "state", "dealt")  # the discarded cards stay discarded
+    return flow.continue_injuries(injury_flips.settle(aftermath, actor, False), actor=actor)
+
+
+@transaction.atomic
+def lucky_foot(*, aftermath: Aftermath, actor, change: int, by_default: bool = False
+               ) -> Aftermath:
+    """Lucky Gremlin's Foot: move the Injury result just flipped 1 up or down (the Foot is
+    annihilated), or keep it (0: the Foot stays)."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, Phase.INJURIES)
+    state = aftermath.state["injuries"]
+    if not state.get("foot"):
+        raise AftermathError(gettext("No Injury flip is waiting for Lucky Gremlin's Foot."))
+    if change not in (-1, 0, 1):
+        raise AftermathError(gettext("Lucky Gremlin's Foot moves the result 1 up or down."))
+    state["foot_change"] = change
+    return flow.continue_injuries(injury_flips.settle(aftermath, actor, by_default), actor=actor)
 
 
 @transaction.atomic
@@ -234,30 +160,88 @@ def keep_skill(*, aftermath: Aftermath, actor, replaces: ArsenalUpgrade | None,
     state = aftermath.state["injuries"]
     choice = state.get("skill_choice")
     if not choice:
-        raise AftermathError("No Skill is waiting for a decision.")
-    model = _model(aftermath, choice["model"])
+        raise AftermathError(gettext("No Skill is waiting for a decision."))
+    model = injury_flips.model_of(aftermath, choice["model"])
     step = record_step(aftermath, f"{model.card.name}: " + (
         f"{choice['name']} kept in place of {replaces.name}" if replaces else
         f"{choice['name']} declined (no room)"), actor=actor, by_default=by_default)
     if replaces is not None:
         if replaces.attached_to_id != model.pk or replaces.kind != ArsenalUpgrade.Kind.SKILL \
                 or replaces.status != ArsenalUpgrade.Status.ACTIVE:
-            raise AftermathError("Choose one of this model's own Skills to annihilate.")
+            raise AftermathError(gettext("Choose one of this model's own Skills to annihilate."))
         with applying(step):
             arsenal.annihilate_upgrade(replaces, why=f"to make room for {choice['name']}")
-            _attach(aftermath, model, rules.InjuryResult(
+            injury_flips.attach(aftermath, model, rules.InjuryResult(
                 choice["key"], choice["name"], "", "skill", choice["stat_effects"], ()),
                 "skill")
     state["skill_choice"] = None
-    return _next(aftermath, actor)
+    if not state.get("effect_choice"):
+        injury_flips.done_with_current(aftermath)
+    else:
+        save(aftermath, "state")
+    return flow.continue_injuries(aftermath, actor=actor)
 
 
-def resolve_without_hand(aftermath: Aftermath, *, actor) -> Aftermath:
-    """No cards to Cheat with: flip for each model in the listed order straight away."""
+@transaction.atomic
+def choose_effect(*, aftermath: Aftermath, actor, accept: bool, by_default: bool = False
+                  ) -> Aftermath:
+    """Steamborg Executioner (annihilate the model for a Howard Langston) or The Chosen
+    (attach it and lead the crew): the player accepts or declines."""
+    aftermath = lock(aftermath)
+    require_player(actor, aftermath)
+    require_phase(aftermath, Phase.INJURIES)
     state = aftermath.state["injuries"]
-    while aftermath.phase == Phase.INJURIES and state["remaining"] and not aftermath.hand \
-            and not state.get("skill_choice"):
-        state.update(current=state["remaining"][0], answers=[], question=None)
-        aftermath = _settle(aftermath, actor, False)
-        state = aftermath.state.get("injuries") or {}
-    return aftermath
+    choice = state.get("effect_choice")
+    if not choice:
+        raise AftermathError(gettext("No faction-chart result is waiting for a decision."))
+    if state.get("skill_choice"):
+        raise AftermathError(gettext("Decide on the Skill first."))
+    model = injury_flips.model_of(aftermath, choice["model"])
+    step = record_step(aftermath, f"{model.card.name}: {choice['name']} "
+                       + ("taken" if accept else "declined"), actor=actor,
+                       by_default=by_default, model=model.pk, result=choice["key"],
+                       accepted=accept)
+    if accept:
+        with applying(step):
+            if choice["key"] == injury_flips.STEAMBORG:
+                _steamborg(aftermath, model)
+            elif choice["key"] == injury_flips.THE_CHOSEN:
+                _the_chosen(aftermath, model, choice)
+    state["effect_choice"] = None
+    injury_flips.done_with_current(aftermath)
+    return flow.continue_injuries(aftermath, actor=actor)
+
+
+def _lead(crew, model, why: str) -> None:
+    crew.leader = model
+    crew.save(update_fields=["leader"])
+    arsenal._event(crew, ArsenalEvent.Kind.LEADER, f"{model.card.name} now leads the crew "
+                   f"({why})", actor=None, model=model)
+
+
+def _steamborg(aftermath: Aftermath, model: ArsenalModel) -> None:
+    from catalogue.models import ModelCard
+
+    card = ModelCard.objects.filter(name__iexact="Howard Langston").order_by("id").first()
+    if card is None:
+        raise AftermathError(gettext("The catalogue has no Howard Langston card: decline instead."))
+    crew = aftermath.crew
+    led = crew.leader_id == model.pk
+    arsenal.annihilate_model(model=model, actor=None, why="Steamborg Executioner",
+                             week=aftermath.week)
+    langston = ArsenalModel.objects.create(
+        crew=crew, card=card, station="henchman" if led else card.station,
+        hired_week=aftermath.week)
+    arsenal._event(crew, ArsenalEvent.Kind.HIRED, "Steamborg Executioner: Howard Langston "
+                   "joined the Arsenal (no Rare 1)", actor=None, model=langston,
+                   steamborg_of=model.pk)
+    if led:
+        _lead(type(crew).objects.get(pk=crew.pk), langston, "Steamborg Executioner")
+
+
+def _the_chosen(aftermath: Aftermath, model: ArsenalModel, choice: dict) -> None:
+    if not injury_flips.offer_allowed(aftermath, injury_flips.THE_CHOSEN):
+        raise AftermathError(gettext("The Chosen cannot lead a crew that has a Master."))
+    injury_flips.attach(aftermath, model, rules.InjuryResult(
+        choice["key"], choice["name"], "faction", "skill", {}, ()), "skill")
+    _lead(aftermath.crew, model, "The Chosen")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 
 from league import permissions as league_permissions
 
@@ -26,7 +27,7 @@ def can_edit_crew(user, crew) -> bool:
 
 def require_campaign_manager(user, campaign) -> None:
     if not can_manage_campaign(user, campaign):
-        raise PermissionDenied("Only the league's admins and organizers may do this.")
+        raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
 
 
 def require_crew_editor(user, crew) -> None:
@@ -35,4 +36,6 @@ def require_crew_editor(user, crew) -> None:
     if audit.rules_acting():
         return
     if not can_edit_crew(user, crew):
-        raise PermissionDenied("Only the crew's player (or an organizer) may change this crew.")
+        raise PermissionDenied(
+            gettext("Only the crew's player (or an organizer) may change this crew.")
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext
 
 from campaign.models import Campaign, Crew
 from campaign.services.access import require_campaign_manager
@@ -45,7 +46,7 @@ def update_campaign(*, campaign: Campaign, actor, content_packs=None, **changes)
     require_campaign_manager(actor, campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status == Campaign.Status.ENDED:
-        raise CampaignError("This campaign has ended; its settings are read-only.")
+        raise CampaignError(gettext("This campaign has ended; its settings are read-only."))
     if campaign.status == Campaign.Status.RUNNING:
         locked = [f for f in LOCKED_WHEN_RUNNING if f in changes
                   and changes[f] != getattr(campaign, f)]
@@ -68,17 +69,22 @@ def start_campaign(*, campaign: Campaign, actor) -> Campaign:
     require_campaign_manager(actor, campaign)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.SETUP:
-        raise CampaignError(f"The campaign is {campaign.get_status_display().lower()}.")
+        raise CampaignError(
+            gettext("The campaign is %(lower)s.") % {"lower": campaign.get_status_display().lower()}
+        )
     building = campaign.crews.filter(status=Crew.Status.BUILDING)
     if building.exists():
         names = ", ".join(str(c) for c in building[:5])
-        raise CampaignError(f"These crews have not finished their starting arsenal: {names}.")
+        raise CampaignError(
+            gettext("These crews have not finished their starting arsenal: %(names)s.")
+            % {"names": names}
+        )
     if not campaign.crews.filter(status=Crew.Status.ACTIVE).exists():
-        raise CampaignError("No crew has joined yet.")
+        raise CampaignError(gettext("No crew has joined yet."))
     campaign.status = Campaign.Status.RUNNING
     campaign.current_week = 1
     campaign.save(update_fields=["status", "current_week"])
-    from campaign.services.weeks import ensure_weeks
+    from campaign.weeks.services import ensure_weeks
 
     ensure_weeks(campaign)
     return campaign

@@ -10,12 +10,27 @@ from __future__ import annotations
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext
 
 from campaign.models import Campaign, ConstructionEntry, Crew, Fortification, HideOut
 from campaign.services import audit, scrip
 from campaign.services.access import require_crew_editor
 from campaign.services.errors import CampaignError
 from rules import tables
+
+#: Fortifications that add a model to the Arsenal when built: the card's name, and what
+#: it does to that model's Soulstone Cost when hired (the Executioner: 2 less).
+ADDS_MODEL = {"pig-farm": ("Piglet", 0), "executioner": ("Executioner", -2)}
+
+
+#: Fortifications whose Scrip depends on what happened at the table: the player claims
+#: it here once per Aftermath, and it is earned like any Scrip (under the weekly cap).
+TABLE_SCRIP = {
+    "wanted-posters": (1, "the secretly noted enemy model was killed or sacrificed"),
+    "deputy": (1, "the secretly noted friendly model was in play at the end"),
+    "trophy-rack": (1, "the crew killed a Neutral model"),
+    "junkyard-dogs": (2, "five or more Scrap Markers were on the table at the end"),
+}
 
 
 def cm_balance(crew: Crew) -> int:
@@ -24,7 +39,7 @@ def cm_balance(crew: Crew) -> int:
 
 def _require_hide_outs(crew: Crew) -> None:
     if crew.campaign.competitive_mode != Campaign.Competitive.HIDE_OUTS:
-        raise CampaignError("This campaign does not use Hide Outs.")
+        raise CampaignError(gettext("This campaign does not use Hide Outs."))
 
 
 def add_cm(crew: Crew, amount: int, *, week: int, reason: str, actor=None) -> ConstructionEntry:
@@ -43,16 +58,25 @@ def choose_hide_out(*, crew: Crew, actor, key: str) -> HideOut:
     crew = scrip.lock_crew(crew)
     _require_hide_outs(crew)
     if HideOut.objects.filter(crew=crew).exists():
-        raise CampaignError("The crew has chosen its Hide Out; the choice is permanent.")
+        raise CampaignError(gettext("The crew has chosen its Hide Out; the choice is permanent."))
     try:
         row = tables.hide_out(key)
     except KeyError:
-        raise CampaignError(f"There is no Hide Out {key!r}.") from None
+        raise CampaignError(gettext("There is no Hide Out %(key)s.") % {"key": repr(key)}) from None
     return HideOut.objects.create(crew=crew, hide_out_key=row.key, name=row.name)
 
 
 def owned_keys(crew: Crew) -> set[str]:
     return set(Fortification.objects.filter(hide_out__crew=crew).values_list("key", flat=True))
+
+
+BOUNCER = "bouncer"
+
+
+def finished_off_twist(crew: Crew | None) -> int:
+    """Bouncer (Saloon): the crew's Finished Off flips get one + (the tracker and
+    auto-resolve both read it here)."""
+    return int(crew is not None and BOUNCER in owned_keys(crew))
 
 
 def fortification_refusal(crew: Crew, key: str) -> str | None:
@@ -88,8 +112,43 @@ def build_fortification(*, crew: Crew, actor, key: str, week: int | None = None)
     week = week or crew.campaign.current_week
     add_cm(crew, -row.cm, week=week, reason=f"Built {row.name}",
            actor=actor if getattr(actor, "pk", None) else None)
-    return Fortification.objects.create(hide_out=hide_out, key=row.key, name=row.name,
-                                        built_week=week)
+    built = Fortification.objects.create(hide_out=hide_out, key=row.key, name=row.name,
+                                         built_week=week)
+    if key in ADDS_MODEL:
+        _add_model(crew, key, row.name, week, actor)
+    return built
+
+
+def _add_model(crew: Crew, key: str, fortification: str, week: int, actor) -> None:
+    """Pig Farm, Executioner: the card joins the Arsenal for free, whatever its Faction
+    (the history marks it, so its cost change is found again). A catalogue without the
+    card adds nothing (the Fortification is still built)."""
+    from campaign.models import ArsenalEvent, ArsenalModel
+    from catalogue.models import ModelCard
+
+    name, _change = ADDS_MODEL[key]
+    card = ModelCard.objects.filter(name__iexact=name).order_by("id").first()
+    actor = actor if getattr(actor, "pk", None) else None
+    if card is None:
+        return
+    model = ArsenalModel.objects.create(crew=crew, card=card, station=card.station,
+                                        hired_week=week, cost_paid=0)
+    ArsenalEvent.objects.create(
+        crew=crew, kind=ArsenalEvent.Kind.HIRED, week=crew.campaign.current_week, model=model,
+        description=f"{fortification}: {name} added to the Arsenal"[:250],
+        detail={**audit.detail(), "fortification": key}, actor=actor)
+
+
+def fortification_cost_changes(crew: Crew) -> dict[int, int]:
+    """Arsenal model id -> Soulstone Cost change from the Fortification that added it."""
+    from campaign.models import ArsenalEvent
+
+    rows = ArsenalEvent.objects.filter(crew=crew, kind=ArsenalEvent.Kind.HIRED,
+                                       detail__fortification__in=list(ADDS_MODEL),
+                                       model__isnull=False)
+    return {model_id: ADDS_MODEL[detail["fortification"]][1]
+            for model_id, detail in rows.values_list("model_id", "detail")
+            if ADDS_MODEL[detail["fortification"]][1]}
 
 
 def fortification_effects(crew: Crew) -> dict[str, int]:

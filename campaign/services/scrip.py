@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Sum
+from django.utils.translation import gettext
 
 from campaign.models import Crew, ScripEntry
 from campaign.services.errors import CampaignError, InsufficientScrip
@@ -63,7 +64,7 @@ def gain_scrip(crew: Crew, amount: int, *, week: int, reason: str, source=None,
                actor=None) -> ScripResult:
     """Add earned scrip; what exceeds the weekly cap is recorded as discarded."""
     if amount < 0:
-        raise CampaignError("Use spend_scrip to take scrip away.")
+        raise CampaignError(gettext("Use spend_scrip to take scrip away."))
     crew = lock_crew(crew)
     room = max(0, crew.campaign.weekly_scrip_cap - gained_in_week(crew, week))
     kept = min(amount, room)
@@ -83,7 +84,7 @@ def spend_scrip(crew: Crew, amount: int, *, week: int, reason: str, source=None,
                 actor=None, locked: Crew | None = None) -> ScripResult:
     """Spend scrip or raise InsufficientScrip; nothing is written when it is refused."""
     if amount < 0:
-        raise CampaignError("A purchase cannot cost a negative amount.")
+        raise CampaignError(gettext("A purchase cannot cost a negative amount."))
     crew = locked or lock_crew(crew)
     if amount > crew.scrip:
         raise InsufficientScrip(f"{reason} costs {amount} scrip; the crew has {crew.scrip}.")

@@ -1,12 +1,19 @@
-"""Shared pieces of the encounter services: locking, permissions, the log, transitions."""
+"""Shared pieces of the encounter services: locking, permissions, the log, transitions,
+recorded draws and generator results as JSON."""
 
 from __future__ import annotations
 
+import dataclasses
+from enum import Enum
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import F
+from django.utils.translation import gettext
 
 from campaign.services.access import can_manage_campaign
 from encounters.models import Game, GameLog, Side
+from rules import services as flip_services
+from rules.engine.cards import Card
 
 
 class EncounterError(ValueError):
@@ -34,15 +41,16 @@ def is_organizer(user, game: Game) -> bool:
 def require_player(user, game: Game) -> Side:
     side = side_of(game, user)
     if side is None:
-        raise PermissionDenied("Only the game's two players may do this.")
+        raise PermissionDenied(gettext("Only the game's two players may do this."))
     return side
 
 
 def require_player_or_organizer(user, game: Game) -> Side | None:
     side = side_of(game, user)
     if side is None and not is_organizer(user, game):
-        raise PermissionDenied("Only the game's players or the campaign's organizers may do "
-                               "this.")
+        raise PermissionDenied(
+            gettext("Only the game's players or the campaign's organizers may do this.")
+        )
     return side
 
 
@@ -57,10 +65,29 @@ def touch(game: Game) -> None:
 
 
 def log(game: Game, text: str, *, actor=None, side: str = "", secret_for: str = "") -> None:
-    GameLog.objects.create(game=game, turn=game.turn, side=side, text=text[:250], actor=actor,
-                           secret_for=secret_for)
+    GameLog.objects.create(
+        game=game, turn=game.turn, side=side, text=text[:250], actor=actor, secret_for=secret_for
+    )
     touch(game)
 
 
 def other(side_key: str) -> str:
     return "b" if side_key == "a" else "a"
+
+
+def draw_for(game: Game, actor):
+    """A card source for the engine's generators whose every flip is recorded on ``game``."""
+    return flip_services.recorded_draw(label=f"Game {game.pk}", subject=game, actor=actor)
+
+
+def plain(value):
+    """A generator's result as JSON: cards as codes, dataclasses as dicts."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value

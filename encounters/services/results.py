@@ -6,13 +6,16 @@ locked and its state re-read, so a double click or a retried request is a no-op.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from encounters.models import Game, ResultReport
+from config.jobs import enqueue
+from encounters.models import BountyNote, Game, ResultReport
 from encounters.services.common import (
     EncounterError,
     is_organizer,
@@ -21,8 +24,18 @@ from encounters.services.common import (
     move,
     require_player,
 )
+from notifications import events as notify
 
 COUNTED = (Game.State.CONFIRMED, Game.State.AFTERMATH, Game.State.DONE)
+
+#: How a result the simulator reported is confirmed. The autoresolve app sits above this
+#: one and sets it when it loads (``handle_simulated_results``), so nothing here imports it.
+_confirm_simulated: Callable[..., object] | None = None
+
+
+def handle_simulated_results(confirm: Callable[..., object]) -> None:
+    global _confirm_simulated
+    _confirm_simulated = confirm
 
 
 @dataclass(frozen=True)
@@ -67,13 +80,15 @@ def report_result(*, game: Game, actor, vp_a: int, vp_b: int, details=None) -> R
     game = lock_game(game)
     require_player(actor, game)
     if game.state in COUNTED:
-        raise EncounterError("This game's result is already confirmed.")
+        raise EncounterError(gettext("This game's result is already confirmed."))
     if min(vp_a, vp_b) < 0 or max(vp_a, vp_b) > 12:
-        raise EncounterError("Victory points run from 0 to 10 (12 in a Shindig).")
+        raise EncounterError(gettext("Victory points run from 0 to 10 (12 in a Shindig)."))
     vp_a, vp_b, details = _after_withdraw(game, vp_a, vp_b, dict(details or {}))
     previous = _pending(game)
+    if previous is not None and (previous.details or {}).get("auto_resolved"):
+        raise EncounterError(gettext("This game was auto-resolved: confirm or dispute its result."))
     if game.casualties.filter(finished_off="pending").exists():
-        raise EncounterError("Settle the Finished Off flips before reporting the result.")
+        raise EncounterError(gettext("Settle the Finished Off flips before reporting the result."))
     if previous is not None:
         previous.status = ResultReport.Status.SUPERSEDED
         previous.save(update_fields=["status"])
@@ -82,6 +97,7 @@ def report_result(*, game: Game, actor, vp_a: int, vp_b: int, details=None) -> R
     move(game, Game.State.REPORTED)
     game.save(update_fields=["state", "updated_at"])
     log(game, f"{actor} reported {vp_a}-{vp_b}", actor=actor)
+    notify.result_reported(report)
     return ResultChange(game, report, True)
 
 
@@ -94,12 +110,19 @@ def confirm_result(*, game: Game, actor) -> ResultChange:
         return ResultChange(game, game.reports.exclude(status="superseded").last(), False)
     report = _pending(game)
     if report is None or report.status != ResultReport.Status.PENDING:
-        raise EncounterError("There is no reported result waiting for you to confirm.")
+        raise EncounterError(gettext("There is no reported result waiting for you to confirm."))
+    if (report.details or {}).get("auto_resolved"):
+        # Both players confirm a simulated result, or an organizer rules it: the
+        # auto-resolve app's rules, which it hands over when it loads.
+        if _confirm_simulated is None:
+            raise EncounterError(gettext("Auto-resolved results cannot be confirmed here."))
+        _confirm_simulated(game=game, actor=actor)
+        return ResultChange(lock_game(game), report, True)
     if report.reported_by_id == side.player_id:
-        raise EncounterError("Your opponent confirms the result you reported.")
+        raise EncounterError(gettext("Your opponent confirms the result you reported."))
     if game.casualties.filter(finished_off="pending").exists():
-        raise EncounterError("Settle the Finished Off flips before confirming the result.")
-    return _count(game, report, actor, ResultReport.Status.CONFIRMED, "")
+        raise EncounterError(gettext("Settle the Finished Off flips before confirming the result."))
+    return count_report(game, report, actor, ResultReport.Status.CONFIRMED, "")
 
 
 @transaction.atomic
@@ -108,17 +131,18 @@ def dispute_result(*, game: Game, actor, reason: str) -> ResultChange:
     side = require_player(actor, game)
     report = _pending(game)
     if game.state != Game.State.REPORTED or report is None:
-        raise EncounterError("Only a reported, unconfirmed result can be disputed.")
+        raise EncounterError(gettext("Only a reported, unconfirmed result can be disputed."))
     if report.reported_by_id == side.player_id:
-        raise EncounterError("Report a corrected result instead of disputing your own.")
+        raise EncounterError(gettext("Report a corrected result instead of disputing your own."))
     if not reason.strip():
-        raise EncounterError("Say what is wrong with the result, for the organizer.")
+        raise EncounterError(gettext("Say what is wrong with the result, for the organizer."))
     report.status, report.answered_by = ResultReport.Status.DISPUTED, actor
     report.reason, report.answered_at = reason.strip()[:250], timezone.now()
     report.save()
     move(game, Game.State.DISPUTED)
     game.save(update_fields=["state", "updated_at"])
     log(game, f"{actor} disputed the result: {reason}", actor=actor)
+    notify.result_disputed(report)
     return ResultChange(game, report, True)
 
 
@@ -127,16 +151,18 @@ def rule_result(*, game: Game, actor, vp_a: int, vp_b: int, reason: str) -> Resu
     """An organizer resolves a dispute or overrides a result, with the reason recorded."""
     game = lock_game(game)
     if not is_organizer(actor, game):
-        raise PermissionDenied("Only the campaign's organizers settle results.")
+        raise PermissionDenied(gettext("Only the campaign's organizers settle results."))
     if not reason.strip():
-        raise EncounterError("Give the reason for the ruling; both players will see it.")
+        raise EncounterError(gettext("Give the reason for the ruling; both players will see it."))
     if game.state == Game.State.DONE or aftermath_started(game):
-        raise EncounterError("The aftermath has started; this result can no longer change.")
+        raise EncounterError(
+            gettext("The aftermath has started; this result can no longer change."))
     for old in game.reports.exclude(status=ResultReport.Status.SUPERSEDED):
         old.status = ResultReport.Status.SUPERSEDED
         old.save(update_fields=["status"])
-    report = ResultReport.objects.create(game=game, reported_by=actor, vp_a=vp_a, vp_b=vp_b,
-                                         winner=_winner(vp_a, vp_b))
+    report = ResultReport.objects.create(
+        game=game, reported_by=actor, vp_a=vp_a, vp_b=vp_b, winner=_winner(vp_a, vp_b)
+    )
     if game.state in (Game.State.CONFIRMED, Game.State.AFTERMATH):
         # An override of a counted result (before any aftermath step ran): replace it.
         report.status, report.answered_by, report.reason = "ruled", actor, reason.strip()[:250]
@@ -149,10 +175,10 @@ def rule_result(*, game: Game, actor, vp_a: int, vp_b: int, reason: str) -> Resu
         return ResultChange(game, report, True)
     if game.state in (Game.State.SET_UP, Game.State.IN_PLAY):
         move(game, Game.State.REPORTED)
-    return _count(game, report, actor, ResultReport.Status.RULED, reason)
+    return count_report(game, report, actor, ResultReport.Status.RULED, reason)
 
 
-def _count(game: Game, report: ResultReport, actor, status: str, reason: str) -> ResultChange:
+def count_report(game: Game, report: ResultReport, actor, status: str, reason: str) -> ResultChange:
     report.status, report.answered_by = status, actor
     report.reason, report.answered_at = reason.strip()[:250], timezone.now()
     report.save()
@@ -161,12 +187,14 @@ def _count(game: Game, report: ResultReport, actor, status: str, reason: str) ->
     log(game, f"{actor} {verb} the result {report.vp_a}-{report.vp_b}", actor=actor)
     if game.campaign_id:
         game.record = record_for_aftermath(game, report)
+        # The game is over: every secret Bounty note is shown with the result.
+        BountyNote.objects.filter(side__game=game, revealed=False).update(revealed=True)
         move(game, Game.State.AFTERMATH)
         _knocked_out_served(game)
         _enqueue_aftermath(game)
     game.save(update_fields=["state", "record", "updated_at"])
     if game.week_id:
-        from campaign.services.weeks import pay_bullets_for_game
+        from campaign.weeks.services import pay_bullets_for_game
 
         pay_bullets_for_game(game)
     return ResultChange(game, report, True)
@@ -174,45 +202,26 @@ def _count(game: Game, report: ResultReport, actor, status: str, reason: str) ->
 
 def _enqueue_aftermath(game: Game) -> None:
     """The Aftermath job starts once the confirmation is committed (never on a rollback)."""
-    from aftermath.tasks import process_game
-
-    game_id = game.pk
-    transaction.on_commit(lambda: process_game.delay(game_id))
+    enqueue("aftermath.process_game", game.pk)
 
 
 def record_for_aftermath(game: Game, report: ResultReport) -> dict:
-    """Everything the aftermath needs, frozen when the result starts to count."""
-    sides = {}
-    for side in game.sides.prefetch_related("schemes", "hired"):
-        sides[side.key] = {
-            "crew": side.crew_id,
-            "vp": report.vp_a if side.key == "a" else report.vp_b,
-            "strategy_vp": side.strategy_vp,
-            "schemes": [{"scheme": c.scheme_key, "vp": c.vp, "revealed": c.revealed}
-                        for c in side.schemes.all()],
-            "withdrew_on_turn": side.withdrew_on_turn,
-            "event_scrip": side.event_scrip,
-            "campaign_rating": side.campaign_rating,
-            "played": [h.arsenal_model_id for h in side.hired.all() if h.arsenal_model_id],
-        }
-    casualties = game.casualties.select_related("model", "by_model", "side", "by_model__side")
-    kills = [{
-        "victim": c.model.arsenal_model_id if c.model_id else None,
-        "victim_name": c.model.name if c.model_id else c.summoned_name,
-        "victim_is_leader": bool(c.model_id and c.model.is_leader),
-        "wandering_card": c.model.wandering_card_id if c.model_id else None,
-        "victim_side": c.side.key, "how": c.how, "turn": c.turn,
-        "by_model": c.by_model.arsenal_model_id if c.by_model_id else None,
-        "by_side": c.by_model.side.key if c.by_model_id else "",
-        "by_effect": c.by_effect, "finished_off": c.finished_off,
-    } for c in casualties]
-    for key, data in sides.items():
-        data["finished_off"] = [k["victim"] for k in kills if k["victim_side"] == key
-                                and k["finished_off"] in ("finished", "automatic")]
-    return {"winner": report.winner, "vp": {"a": report.vp_a, "b": report.vp_b},
-            "withdraw": report.details.get("withdraw"),
-            "event": game.event_key, "week": game.week.number if game.week_id else None,
-            "ended_on_turn": game.ended_on_turn, "sides": sides, "kills": kills}
+    """Everything the aftermath needs, frozen when the result starts to count: the game
+    record (``rules.engine.record``, version 2) as JSON. A record the engine refuses (a
+    fact that contradicts another) stops the confirmation with the reason."""
+    from encounters.services.record import build_record
+    from rules.engine.errors import RulesError
+
+    try:
+        return build_record(game, report).to_dict()
+    except RulesError as exc:
+        raise EncounterError(
+            gettext(
+                "The game's record does not hold together (%(exc)s); correct "
+                "it before the result counts."
+            )
+            % {"exc": exc}
+        ) from exc
 
 
 def _knocked_out_served(game: Game) -> None:
@@ -221,7 +230,8 @@ def _knocked_out_served(game: Game) -> None:
 
     crews = [s.crew_id for s in game.sides.all() if s.crew_id]
     ArsenalModel.objects.filter(crew__in=crews, misses_next_game=True).update(
-        misses_next_game=False)
+        misses_next_game=False
+    )
 
 
 def aftermath_started(game: Game) -> bool:

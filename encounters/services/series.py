@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.translation import gettext
 
 from encounters.models import Game, LinkedSeries, Side
-from encounters.services.common import EncounterError, log
-from encounters.services.games import _draw_for, plain
+from encounters.services.common import EncounterError, draw_for, log, plain
 from encounters.services.results import counted_report
 from rules.engine import encounters as engine
 from rules.tables import FACTIONS
@@ -30,7 +30,7 @@ def _key_of(series: LinkedSeries, user) -> str:
     for key, player in _players(series).items():
         if user.is_authenticated and player.pk == user.pk:
             return key
-    raise PermissionDenied("Only the series' two players may do this.")
+    raise PermissionDenied(gettext("Only the series' two players may do this."))
 
 
 def engine_series(series: LinkedSeries, *, upto: int | None = None) -> engine.LinkedSeries:
@@ -55,9 +55,9 @@ def engine_series(series: LinkedSeries, *, upto: int | None = None) -> engine.Li
 @transaction.atomic
 def start_series(*, actor, opponent, size: int, faction: str, leader: str) -> LinkedSeries:
     if not actor.is_authenticated:
-        raise PermissionDenied("Log in to start a series.")
+        raise PermissionDenied(gettext("Log in to start a series."))
     if opponent.pk == actor.pk:
-        raise EncounterError("A series is played against someone else.")
+        raise EncounterError(gettext("A series is played against someone else."))
     engine.encounter_size_band(size)  # refuses sizes the rules do not allow
     _check_declaration(faction, leader)
     return LinkedSeries.objects.create(player_a=actor, player_b=opponent, size=size,
@@ -67,10 +67,12 @@ def start_series(*, actor, opponent, size: int, faction: str, leader: str) -> Li
 
 def _check_declaration(faction: str, leader: str) -> None:
     if faction not in FACTIONS:
-        raise EncounterError(f"Unknown faction {faction!r}; choose one of "
-                             f"{', '.join(sorted(FACTIONS))}.")
+        raise EncounterError(
+            gettext("Unknown faction %(faction)s; choose one of %(join)s.")
+            % {"faction": repr(faction), "join": ", ".join(sorted(FACTIONS))}
+        )
     if not leader.strip():
-        raise EncounterError("Name the Leader who leads every game of the series.")
+        raise EncounterError(gettext("Name the Leader who leads every game of the series."))
 
 
 @transaction.atomic
@@ -79,7 +81,7 @@ def declare(*, series: LinkedSeries, actor, faction: str, leader: str) -> Linked
     series = LinkedSeries.objects.select_for_update().get(pk=series.pk)
     key = _key_of(series, actor)
     if series.games.exists():
-        raise EncounterError("Faction and Leader are fixed once the first game is set up.")
+        raise EncounterError(gettext("Faction and Leader are fixed once the first game is set up."))
     _check_declaration(faction, leader)
     setattr(series, f"faction_{key}", faction)
     setattr(series, f"leader_{key}", leader.strip())
@@ -88,35 +90,38 @@ def declare(*, series: LinkedSeries, actor, faction: str, leader: str) -> Linked
 
 
 @transaction.atomic
-def next_game(*, series: LinkedSeries, actor, spoils: str | None = None,
-              choice=None) -> Game:
+def next_game(*, series: LinkedSeries, actor, spoils: str | None = None, choice=None) -> Game:
     """Set up the next Story Encounter. From the second game on, the previous winner may
     take one of the spoils (a draw gives none)."""
     series = LinkedSeries.objects.select_for_update().get(pk=series.pk)
     key = _key_of(series, actor)
     if not all((series.faction_a, series.leader_a, series.faction_b, series.leader_b)):
-        raise EncounterError("Both players declare a Faction and a Leader first.")
+        raise EncounterError(gettext("Both players declare a Faction and a Leader first."))
     if series.games.exclude(state__in=COUNTED).exists():
-        raise EncounterError("Finish the current game (result confirmed) before the next.")
+        raise EncounterError(gettext("Finish the current game (result confirmed) before the next."))
     played = engine_series(series)
     arguments = {}
     if spoils:
         offer = played.spoils_for_next_game()
         if offer.chooser is None:
-            raise EncounterError("The last game was a draw: nobody takes the spoils.")
+            raise EncounterError(gettext("The last game was a draw: nobody takes the spoils."))
         if offer.chooser != key:
-            raise EncounterError("Only the winner of the last game takes the spoils.")
+            raise EncounterError(gettext("Only the winner of the last game takes the spoils."))
         arguments = engine.spoils_story_arguments(spoils, choice)
     elif played.complete:
-        raise EncounterError("The series is over: five games have been played.")
+        raise EncounterError(gettext("The series is over: five games have been played."))
     number = len(played.games) + 1
-    game = Game.objects.create(kind=Game.Kind.STORY, size=series.size, series=series,
-                               series_number=number, created_by=actor,
-                               spoils={"option": spoils, "choice": choice, "by": key}
-                               if spoils else {})
+    game = Game.objects.create(
+        kind=Game.Kind.STORY,
+        size=series.size,
+        series=series,
+        series_number=number,
+        created_by=actor,
+        spoils={"option": spoils, "choice": choice, "by": key} if spoils else {},
+    )
     for side_key, player in _players(series).items():
         Side.objects.create(game=game, key=side_key, player=player)
-    setup = engine.generate_story(_draw_for(game, actor), size=series.size, **arguments)
+    setup = engine.generate_story(draw_for(game, actor), size=series.size, **arguments)
     game.setup = plain(setup)
     game.save(update_fields=["setup"])
     log(game, f"Linked Games, game {number} of 5", actor=actor)
@@ -150,6 +155,11 @@ def summary(series: LinkedSeries) -> SeriesSummary:
     if played.games and not played.complete:
         spoils_to = played.spoils_for_next_game().chooser
     totals = played.totals() if played.games else {"a": 0, "b": 0}
-    return SeriesSummary(series, list(series.games.order_by("series_number")), totals,
-                         played.winner() if played.complete else None, played.complete,
-                         spoils_to)
+    return SeriesSummary(
+        series,
+        list(series.games.order_by("series_number")),
+        totals,
+        played.winner() if played.complete else None,
+        played.complete,
+        spoils_to,
+    )

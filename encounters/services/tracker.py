@@ -7,8 +7,18 @@ flipped at the table, and recorded.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext
 
-from encounters.models import Casualty, Game, HiredModel, SchemeChoice, Side
+from encounters.models import (
+    Casualty,
+    Game,
+    HiredModel,
+    LucrativeScheme,
+    SchemeChoice,
+    Side,
+    TableModel,
+)
+from encounters.services import lucrative
 from encounters.services.common import (
     EncounterError,
     lock_game,
@@ -28,15 +38,16 @@ MAX_TURNS = 10
 
 
 def _flip(game: Game, purpose: str, actor, *, table_card: str | None = None,
-          cheated_in: str | None = None, subject=None):
-    """A recorded flip: the server's (fresh seed) or the card flipped at the table."""
+          cheated_in: str | None = None, subject=None, positive: int = 0, chooser=None):
+    """A recorded flip: the server's (fresh seed) or the card flipped at the table.
+    ``positive``/``chooser`` twist a server flip (the table card is the one chosen)."""
     subject = subject or game
     if table_card:
         return flip_services.record_table_flip(purpose=f"Game {game.pk}: {purpose}",
                                                cards=[table_card], actor=actor,
                                                cheated_in=cheated_in, subject=subject)
     record = flip_services.server_flip(purpose=f"Game {game.pk}: {purpose}", actor=actor,
-                                       subject=subject)
+                                       subject=subject, positive=positive, chooser=chooser)
     if cheated_in:
         record.cheated_in = Card.parse(cheated_in).code
         record.save(update_fields=["cheated_in"])
@@ -53,7 +64,10 @@ def limits_for(game: Game) -> scoring.VictoryLimits:
 
 def _require_in_play(game: Game) -> None:
     if game.state != Game.State.IN_PLAY:
-        raise EncounterError(f"The game is {game.get_state_display().lower()}, not in play.")
+        raise EncounterError(
+            gettext("The game is %(lower)s, not in play.")
+            % {"lower": game.get_state_display().lower()}
+        )
 
 
 @transaction.atomic
@@ -63,9 +77,13 @@ def start(*, game: Game, actor) -> Game:
     require_player_or_organizer(actor, game)
     sides = list(game.sides.all())
     if game.campaign_id and not all(s.hire_revealed for s in sides):
-        raise EncounterError("Both players hire and reveal their crews before the game starts.")
+        raise EncounterError(
+            gettext("Both players hire and reveal their crews before the game starts.")
+        )
     if any(s.schemes.count() != 2 for s in sides):
-        raise EncounterError("Both players choose their two schemes before the game starts.")
+        raise EncounterError(
+            gettext("Both players choose their two schemes before the game starts.")
+        )
     move(game, Game.State.IN_PLAY)
     game.turn = 1
     game.save(update_fields=["state", "turn", "updated_at"])
@@ -83,18 +101,24 @@ def flip_initiative(*, game: Game, actor, table_cards: dict[str, str] | None = N
         cards = {}
         for key in ("a", "b"):
             card = (table_cards or {}).get(key)
-            cards[key] = Card.parse(_flip(game, f"turn {game.turn} initiative, side {key}",
-                                          actor, table_card=card).final)
+            cards[key] = Card.parse(
+                _flip(
+                    game, f"turn {game.turn} initiative, side {key}", actor, table_card=card
+                ).final
+            )
         if cards["a"].value != cards["b"].value:
             break
         if table_cards:
-            raise EncounterError("The initiative cards tie: flip again at the table.")
+            raise EncounterError(gettext("The initiative cards tie: flip again at the table."))
     winner = "a" if cards["a"].value > cards["b"].value else "b"
     game.first_player = winner
     game.initiative = {"turn": game.turn, "a": cards["a"].code, "b": cards["b"].code}
     game.save(update_fields=["first_player", "initiative", "updated_at"])
-    log(game, f"Turn {game.turn} initiative: {cards['a']} vs {cards['b']}, side {winner} "
-        "goes first", actor=actor)
+    log(
+        game,
+        f"Turn {game.turn} initiative: {cards['a']} vs {cards['b']}, side {winner} goes first",
+        actor=actor,
+    )
     return winner
 
 
@@ -105,26 +129,30 @@ def reflip_initiative(*, game: Game, actor) -> str:
     mine = require_player(actor, game)
     _require_in_play(game)
     if game.initiative.get("turn") != game.turn:
-        raise EncounterError("Flip for initiative this turn before reflipping it.")
+        raise EncounterError(gettext("Flip for initiative this turn before reflipping it."))
     side = _side(game, mine.key)
     if not side.soulstone_pool:
-        raise EncounterError("Your Soulstone Pool is empty.")
+        raise EncounterError(gettext("Your Soulstone Pool is empty."))
     side.soulstone_pool -= 1
     side.save(update_fields=["soulstone_pool"])
-    card = Card.parse(_flip(game, f"turn {game.turn} initiative reflip, side {side.key}",
-                            actor).final)
+    card = Card.parse(
+        _flip(game, f"turn {game.turn} initiative reflip, side {side.key}", actor).final
+    )
     cards = {**game.initiative, side.key: card.code}
     theirs = Card.parse(cards[other(side.key)])
     if card.value == theirs.value:  # a tie: both flip again, as for any initiative tie
         for key in ("a", "b"):
-            cards[key] = _flip(game, f"turn {game.turn} initiative tie, side {key}",
-                               actor).final
+            cards[key] = _flip(game, f"turn {game.turn} initiative tie, side {key}", actor).final
     game.initiative = cards
-    game.first_player = "a" if Card.parse(cards["a"]).value > Card.parse(cards["b"]).value \
-        else "b"
+    game.first_player = "a" if Card.parse(cards["a"]).value > Card.parse(cards["b"]).value else "b"
     game.save(update_fields=["initiative", "first_player", "updated_at"])
-    log(game, f"Side {side.key} spent a Soulstone to reflip initiative: {card}; side "
-        f"{game.first_player} goes first", actor=actor, side=side.key)
+    log(
+        game,
+        f"Side {side.key} spent a Soulstone to reflip initiative: {card}; side "
+        f"{game.first_player} goes first",
+        actor=actor,
+        side=side.key,
+    )
     return card.code
 
 
@@ -152,16 +180,24 @@ def score_strategy(*, game: Game, actor, side_key: str, vp: int) -> int:
 def score_scheme(*, game: Game, actor, scheme: SchemeChoice, vp: int) -> int:
     """Scheme VP within the per-scheme cap; scoring an unrevealed scheme stays secret."""
     game = lock_game(game)
-    choice = (SchemeChoice.objects.select_for_update(of=("self",))
-              .select_related("side").get(pk=scheme.pk))
+    choice = (
+        SchemeChoice.objects.select_for_update(of=("self",))
+        .select_related("side")
+        .get(pk=scheme.pk)
+    )
     mine = require_player(actor, game)
     if choice.side.game_id != game.pk or choice.side_id != mine.pk:
-        raise EncounterError("Score your own schemes.")
+        raise EncounterError(gettext("Score your own schemes."))
     _require_in_play(game)
     cap = unrevealed_cap(choice.scheme_key)
     if cap is not None and not choice.revealed and choice.vp + vp > cap:
-        raise EncounterError(f"{_scheme_name(choice.scheme_key)} scores its last VP only when "
-                             f"revealed: reveal it first (at most {cap} VP while hidden).")
+        raise EncounterError(
+            gettext(
+                "%(scheme_name)s scores its last VP only when revealed: "
+                "reveal it first (at most %(cap)s VP while hidden)."
+            )
+            % {"scheme_name": _scheme_name(choice.scheme_key), "cap": cap}
+        )
     score = _score(game, choice.side)
     try:
         award = score.add_scheme_vp(choice.scheme_key, vp)
@@ -170,8 +206,7 @@ def score_scheme(*, game: Game, actor, scheme: SchemeChoice, vp: int) -> int:
     choice.vp += award.added
     choice.save(update_fields=["vp"])
     name = _scheme_name(choice.scheme_key) if choice.revealed else "a hidden scheme"
-    log(game, f"Side {mine.key} scored {award.added} VP from {name}", actor=actor,
-        side=mine.key)
+    log(game, f"Side {mine.key} scored {award.added} VP from {name}", actor=actor, side=mine.key)
     return score.total
 
 
@@ -181,15 +216,72 @@ def reveal_scheme(*, game: Game, actor, scheme: SchemeChoice) -> SchemeChoice:
     mine = require_player(actor, game)
     choice = SchemeChoice.objects.select_for_update().get(pk=scheme.pk)
     if choice.side_id != mine.pk:
-        raise EncounterError("Reveal your own schemes.")
+        raise EncounterError(gettext("Reveal your own schemes."))
     if choice.revealed:
         return choice
     choice.revealed, choice.revealed_on_turn = True, game.turn
     choice.save(update_fields=["revealed", "revealed_on_turn"])
     noted = f" (noting {choice.noted_model})" if choice.noted_model_id else ""
-    log(game, f"Side {mine.key} revealed {_scheme_name(choice.scheme_key)}{noted}",
-        actor=actor, side=mine.key)
+    log(
+        game,
+        f"Side {mine.key} revealed {_scheme_name(choice.scheme_key)}{noted}",
+        actor=actor,
+        side=mine.key,
+    )
     return choice
+
+
+def _own_third(game: Game, actor) -> tuple[Side, LucrativeScheme]:
+    mine = require_player(actor, game)
+    third = LucrativeScheme.objects.select_for_update().filter(side=mine).first()
+    if third is None:
+        raise EncounterError(gettext("You chose no third scheme (A Lucrative Offer)."))
+    return mine, third
+
+
+@transaction.atomic
+def reveal_third_scheme(*, game: Game, actor) -> LucrativeScheme:
+    """Reveal the player's A Lucrative Offer scheme (and its noted model) to everyone."""
+    game = lock_game(game)
+    mine, third = _own_third(game, actor)
+    if third.revealed:
+        return third
+    third.revealed, third.revealed_on_turn = True, game.turn
+    third.save(update_fields=["revealed", "revealed_on_turn"])
+    noted = f" (noting {third.noted_model})" if third.noted_model_id else ""
+    log(game, f"Side {mine.key} revealed its A Lucrative Offer scheme: "
+        f"{_scheme_name(third.scheme_key)}{noted} (scrip, not VP)", actor=actor, side=mine.key)
+    return third
+
+
+@transaction.atomic
+def score_third_scheme(*, game: Game, actor, vp: int) -> LucrativeScheme:
+    """The VP the third scheme would have scored so far (replacing what was entered), in
+    the scheme's own caps. No VP total changes; the record pays 2 Scrip per VP."""
+    game = lock_game(game)
+    mine, third = _own_third(game, actor)
+    _require_in_play(game)
+    cap, hidden = lucrative.vp_cap(third.scheme_key), lucrative.hidden_cap(third.scheme_key)
+    name = _scheme_name(third.scheme_key)
+    if vp < 0 or vp > cap:
+        raise EncounterError(gettext("%(scheme_name)s scores at most %(cap)s VP.")
+                             % {"scheme_name": name, "cap": cap})
+    if hidden is not None and not third.revealed and vp > hidden:
+        raise EncounterError(
+            gettext(
+                "%(scheme_name)s scores its last VP only when revealed: "
+                "reveal it first (at most %(cap)s VP while hidden)."
+            )
+            % {"scheme_name": name, "cap": hidden}
+        )
+    third.vp_equivalent = vp
+    third.save(update_fields=["vp_equivalent"])
+    shown = name if third.revealed else "its hidden third scheme"
+    scrip = vp * lucrative.scrip_per_vp()
+    log(game, f"Side {mine.key}: {shown} is worth {vp} VP, paid as {scrip} Scrip "
+        "(A Lucrative Offer)", actor=actor, side=mine.key,
+        secret_for="" if third.revealed else mine.key)
+    return third
 
 
 def _scheme(key: str):
@@ -217,8 +309,11 @@ def unrevealed_cap(key: str) -> int | None:
 def _score(game: Game, side: Side) -> scoring.Score:
     """Rebuild the side's score (with the game's caps) from what is recorded."""
     choices = list(side.schemes.all())
-    score = scoring.Score([c.scheme_key for c in choices], limits_for(game),
-                          revealed=[c.scheme_key for c in choices if c.revealed])
+    score = scoring.Score(
+        [c.scheme_key for c in choices],
+        limits_for(game),
+        revealed=[c.scheme_key for c in choices if c.revealed],
+    )
     for turn, vp in sorted((side.strategy_vp or {}).items(), key=lambda kv: int(kv[0])):
         if vp:
             score.add_strategy_vp(int(turn), int(vp))
@@ -228,73 +323,200 @@ def _score(game: Game, side: Side) -> scoring.Score:
     return score
 
 
+KILLER_SIDES = ("a", "b", "neutral", "")
+
+
 @transaction.atomic
-def record_casualty(*, game: Game, actor, side_key: str, model: HiredModel | None = None,
-                    summoned_name: str = "", how: str = Casualty.How.KILLED,
-                    by_model: HiredModel | None = None, by_effect: str = "",
-                    automatic: bool = False) -> Casualty:
-    """A model of ``side_key`` was killed or sacrificed. Summoned models are not arsenal
-    models and never flip; an arsenal model flips to be Finished Off only once a game."""
+def record_casualty(
+    *,
+    game: Game,
+    actor,
+    side_key: str,
+    model: HiredModel | None = None,
+    summoned_name: str = "",
+    how: str = Casualty.How.KILLED,
+    by_model: HiredModel | None = None,
+    by_effect: str = "",
+    automatic: bool = False,
+    table_model: TableModel | None = None,
+    by_table_model: TableModel | None = None,
+    by_side: str | None = None,
+    action: str = "",
+    blast: bool = False,
+    own_activation: bool = False,
+) -> Casualty:
+    """A model of ``side_key`` (``"neutral"`` for a Neutral model) was killed or
+    sacrificed, by a hired model, a summoned or Neutral model, or an effect (credited to
+    ``by_side``). Summoned and Neutral models are not arsenal models and never flip; an
+    arsenal model flips to be Finished Off only once a game, and is Finished Off without a
+    flip when a Neutral model killed it (NEUTRAL MODELS). Naming a summoned model that is
+    not on the table yet brings it in. Both Soulstone Pools are noted as they stand."""
+    from encounters.services import table as table_facts
+
     game = lock_game(game)
     require_player_or_organizer(actor, game)
     _require_in_play(game)
-    side = _side(game, side_key)
-    if model is not None and model.side_id != side.pk:
-        raise EncounterError("That model is not on this side.")
-    if by_model is not None and by_model.side.game_id != game.pk:
-        raise EncounterError("The killer must be a model of this game.")
-    if model is None and not summoned_name.strip():
-        raise EncounterError("Name the model: a hired model, or a summoned one by name.")
+    if how not in Casualty.How.values:
+        raise EncounterError(gettext("A model is killed, sacrificed or buried at the end."))
+    if table_model is not None:
+        side_key = table_model.side.key if table_model.side_id else NEUTRAL
+    side = None if side_key == NEUTRAL else _side(game, side_key)
+    if model is not None and (side is None or model.side_id != side.pk):
+        raise EncounterError(gettext("That model is not on this side."))
+    for killer in (by_model, by_table_model):
+        if killer is not None and _game_of(killer) != game.pk:
+            raise EncounterError(gettext("The killer must be a model of this game."))
+    if table_model is not None and table_model.game_id != game.pk:
+        raise EncounterError(gettext("That model is not in this game."))
+    if model is None and table_model is None:
+        if not summoned_name.strip():
+            raise EncounterError(
+                gettext("Name the model: a hired model, or a summoned one by name.")
+            )
+        if side is None:
+            raise EncounterError(
+                gettext("Add the Neutral model to the table first, then record it.")
+            )
+        table_model = table_facts.bring_in_locked(
+            game, side=side, name=summoned_name, origin=TableModel.Origin.SUMMONED
+        )
+    killer_side = _killer_side(by_model, by_table_model, by_side)
+    sides = {s.key: s.soulstone_pool for s in game.sides.all()}
     earlier = model is not None and game.casualties.filter(model=model).exists()
-    casualty = Casualty(game=game, side=side, model=model, summoned_name=summoned_name[:120],
-                        how=how, by_model=by_model, by_effect=by_effect[:120],
-                        turn=game.turn)
+    casualty = Casualty(
+        game=game,
+        side=side,
+        model=model,
+        table_model=table_model,
+        summoned_name=summoned_name[:120],
+        how=how,
+        by_model=by_model,
+        by_table_model=by_table_model,
+        by_effect=by_effect[:120],
+        by_side=killer_side,
+        action=action[:60],
+        blast=blast,
+        own_activation=own_activation,
+        pools=sides,
+        turn=game.turn,
+    )
+    by_neutral = by_table_model is not None and by_table_model.side_id is None
+    campaign = game.campaign if game.campaign_id else None
+    if campaign is not None and campaign.unavoidable_injury and \
+            "finished_off_cannot_be_cheated" in _event_flags(game):
+        automatic = True  # Unavoidable Injury: an uncheatable flip becomes no flip at all
     if model is None or (model.arsenal_model_id is None and game.campaign_id):
         casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
+    elif campaign is not None and campaign.no_injuries:
+        casualty.finished_off = Casualty.FinishedOff.NO_INJURIES
     elif earlier:
-        casualty.finished_off = (Casualty.FinishedOff.AUTOMATIC if automatic
-                                 else Casualty.FinishedOff.ALREADY)
-    elif automatic:
+        casualty.finished_off = (
+            Casualty.FinishedOff.AUTOMATIC
+            if automatic or by_neutral
+            else Casualty.FinishedOff.ALREADY
+        )
+    elif automatic or by_neutral:
         casualty.finished_off = Casualty.FinishedOff.AUTOMATIC
     casualty.save()
-    victim = model.name if model else f"{summoned_name} (summoned)"
-    killer = by_model.name if by_model else by_effect or "an effect"
-    log(game, f"{victim} was {casualty.get_how_display().lower()} by {killer}", actor=actor,
-        side=side_key)
+    if campaign is not None and model is not None and model.arsenal_model_id:
+        _collect_wanted(game, side, model, casualty, actor)
+    victim = casualty.victim_name + (f" ({table_model.get_origin_display().lower()})"
+                                     if table_model else "")
+    log(game, f"{victim} was {casualty.get_how_display().lower()} by {casualty.killer_name}",
+        actor=actor, side="" if side is None else side_key)
     return casualty
 
 
+NEUTRAL = "neutral"
+
+
+def _collect_wanted(game: Game, side: Side, model: HiredModel, casualty: Casualty,
+                    actor) -> None:
+    """A Wanted model fell: its opponent is paid now and the Injury is gone."""
+    from campaign.services import wanted
+
+    opponent = game.sides.exclude(pk=side.pk).select_related("crew").first()
+    week = game.week.number if game.week_id else game.campaign.current_week
+    paid = wanted.collect(model_id=model.arsenal_model_id,
+                          opponent=opponent.crew if opponent and opponent.crew_id else None,
+                          week=week, source=casualty, actor=actor)
+    if paid:
+        log(game, f"{model.name} was Wanted: side {opponent.key} gains {paid} Scrip",
+            actor=actor, side=opponent.key)
+
+
+def _game_of(model: HiredModel | TableModel) -> int:
+    return model.game_id if isinstance(model, TableModel) else model.side.game_id
+
+
+def _killer_side(by_model, by_table_model, by_side: str | None) -> str:
+    """The side whose model did it; an effect is credited to ``by_side`` (blank: nobody)."""
+    if by_model is not None:
+        return by_model.side.key
+    if by_table_model is not None:
+        return by_table_model.side.key if by_table_model.side_id else NEUTRAL
+    if by_side not in KILLER_SIDES and by_side is not None:
+        raise EncounterError(
+            gettext("Credit the effect to side a, side b, a Neutral model or nobody.")
+        )
+    return by_side or ""
+
+
 @transaction.atomic
-def flip_finished_off(*, casualty: Casualty, actor, table_card: str | None = None,
-                      cheated_in: str | None = None, threshold: int = 3) -> Casualty:
+def flip_finished_off(
+    *,
+    casualty: Casualty,
+    actor,
+    table_card: str | None = None,
+    cheated_in: str | None = None,
+    threshold: int = 3,
+) -> Casualty:
     """The victim's controller flips (3 or more: Finished Off). Cheating is allowed unless
-    the week's event forbids it (A Bad Moon Rises)."""
+    the week's event forbids it (A Bad Moon Rises) or the campaign uses Unavoidable
+    Injury."""
     game = lock_game(casualty.game_id)
-    casualty = (Casualty.objects.select_for_update(of=("self",))
-                .select_related("side").get(pk=casualty.pk))
+    casualty = (
+        Casualty.objects.select_for_update(of=("self",)).select_related("side").get(pk=casualty.pk)
+    )
     mine = require_player(actor, game)
     if casualty.side_id != mine.pk:
-        raise EncounterError("The model's controller makes its Finished Off flip.")
+        raise EncounterError(gettext("The model's controller makes its Finished Off flip."))
     if casualty.finished_off != Casualty.FinishedOff.PENDING:
-        raise EncounterError("This model's Finished Off flip is already settled.")
-    may_cheat = "finished_off_cannot_be_cheated" not in _event_flags(game)
+        raise EncounterError(gettext("This model's Finished Off flip is already settled."))
+    unavoidable = bool(game.campaign_id) and game.campaign.unavoidable_injury
+    may_cheat = not unavoidable and "finished_off_cannot_be_cheated" not in _event_flags(game)
+    if cheated_in and unavoidable:
+        raise EncounterError(gettext("Finished Off flips may not be cheated in this campaign "
+                                     "(Unavoidable Injury)."))
     if cheated_in and not may_cheat:
-        raise EncounterError("Nobody may cheat a Finished Off flip this week (A Bad Moon "
-                             "Rises).")
+        raise EncounterError(
+            gettext("Nobody may cheat a Finished Off flip this week (A Bad Moon Rises).")
+        )
+    bouncer = _has_bouncer(casualty.side)
     try:
         record = _flip(game, f"Finished Off: {casualty.model}", actor, table_card=table_card,
-                       cheated_in=cheated_in, subject=casualty)
+                       cheated_in=cheated_in, subject=casualty, positive=int(bouncer),
+                       chooser=campaign_game.keep_for_finished_off)
         result = campaign_game.finished_off(Card.parse(record.final), threshold=threshold,
                                             may_cheat=may_cheat, cheated=bool(cheated_in))
     except RulesError as exc:
         raise EncounterError(str(exc)) from exc
     casualty.flip = record
-    casualty.finished_off = (Casualty.FinishedOff.FINISHED if result.needs_injury_flip
-                             else Casualty.FinishedOff.SPARED)
+    casualty.finished_off = (
+        Casualty.FinishedOff.FINISHED if result.needs_injury_flip else Casualty.FinishedOff.SPARED
+    )
     casualty.save(update_fields=["flip", "finished_off"])
-    log(game, f"{casualty.model}: flipped {record.final} for Finished Off: "
-        f"{casualty.get_finished_off_display()}", actor=actor, side=mine.key)
+    log(game, f"{casualty.model}: flipped {record.final} for Finished Off"
+        + (" (Bouncer: +)" if bouncer else "") + f": {casualty.get_finished_off_display()}",
+        actor=actor, side=mine.key)
     return casualty
+
+
+def _has_bouncer(side: Side | None) -> bool:
+    """Bouncer (Saloon): the crew's models get + to Finished Off flips."""
+    from campaign.services import hideouts
+
+    return bool(side and side.crew_id) and bool(hideouts.finished_off_twist(side.crew))
 
 
 def _event_flags(game: Game) -> set[str]:
@@ -319,15 +541,26 @@ def add_event_scrip(*, game: Game, actor, side_key: str, amount: int, why: str) 
     require_player_or_organizer(actor, game)
     _require_in_play(game)
     if amount <= 0:
-        raise EncounterError("Enter the scrip earned (a positive number).")
+        raise EncounterError(gettext("Enter the scrip earned (a positive number)."))
     side = _side(game, side_key)
     capped = campaign_game.event_scrip_for_game([side.event_scrip, amount])
     counted = capped.counted - side.event_scrip
+    # A Lucrative Offer's third scheme shares the cap; the record applies it to both, so
+    # the full table scrip is kept here and the log says what counts as of now.
+    third = lucrative.scrip_of(side)
+    if third:
+        counted = min(counted, max(0, campaign_game.event_scrip_for_game(
+            [side.event_scrip, third, amount]).counted
+            - campaign_game.event_scrip_for_game([side.event_scrip, third]).counted))
     side.event_scrip = capped.counted
     side.save(update_fields=["event_scrip"])
     cut = f" ({amount - counted} over the 6-per-game limit)" if counted < amount else ""
-    log(game, f"Side {side_key} earned {counted} event scrip: {why}{cut}", actor=actor,
-        side=side_key)
+    log(
+        game,
+        f"Side {side_key} earned {counted} event scrip: {why}{cut}",
+        actor=actor,
+        side=side_key,
+    )
     return counted
 
 
@@ -339,13 +572,20 @@ def strategic_withdraw(*, game: Game, actor) -> Side:
     _require_in_play(game)
     side = _side(game, mine.key)
     if side.withdrew_on_turn or _side(game, other(mine.key)).withdrew_on_turn:
-        raise EncounterError("A crew has already withdrawn from this game.")
+        raise EncounterError(gettext("A crew has already withdrawn from this game."))
     side.withdrew_on_turn = game.turn
     side.save(update_fields=["withdrew_on_turn"])
-    when = "on or before Turn 2: no VP, Barter or Aftermath hand" if game.turn <= 2 else \
-        "from Turn 3: VP compared as the rules say"
-    log(game, f"Side {mine.key} made a Strategic Withdraw on Turn {game.turn} ({when})",
-        actor=actor, side=mine.key)
+    when = (
+        "on or before Turn 2: no VP, Barter or Aftermath hand"
+        if game.turn <= 2
+        else "from Turn 3: VP compared as the rules say"
+    )
+    log(
+        game,
+        f"Side {mine.key} made a Strategic Withdraw on Turn {game.turn} ({when})",
+        actor=actor,
+        side=mine.key,
+    )
     return side
 
 
@@ -357,7 +597,10 @@ def end_turn(*, game: Game, actor, table_card: str | None = None) -> bool:
     require_player_or_organizer(actor, game)
     _require_in_play(game)
     if game.ended_on_turn:
-        raise EncounterError(f"The game ended on Turn {game.ended_on_turn}: report the result.")
+        raise EncounterError(
+            gettext("The game ended on Turn %(ended_on_turn)s: report the result.")
+            % {"ended_on_turn": game.ended_on_turn}
+        )
     needed = campaign_game.continue_value_needed(game.turn)
     if needed is not None:
         record = _flip(game, f"end of Turn {game.turn}", actor, table_card=table_card)
@@ -365,11 +608,17 @@ def end_turn(*, game: Game, actor, table_card: str | None = None) -> bool:
         if flip.game_ends or game.turn >= MAX_TURNS:
             game.ended_on_turn = game.turn
             game.save(update_fields=["ended_on_turn", "updated_at"])
-            log(game, f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: "
-                "the game ends", actor=actor)
+            log(
+                game,
+                f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: the game ends",
+                actor=actor,
+            )
             return False
-        log(game, f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: "
-            "the game goes on", actor=actor)
+        log(
+            game,
+            f"End of Turn {game.turn}: flipped {record.final}, needed {needed}: the game goes on",
+            actor=actor,
+        )
     game.turn += 1
     game.save(update_fields=["turn", "updated_at"])
     log(game, f"Turn {game.turn} begins", actor=actor)

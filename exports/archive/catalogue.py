@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db import models
 
-from rules.models import ContentPack, Faction, ModelCard, UpgradeCard
+from catalogue.models import ContentPack, Faction, ModelCard, UpgradeCard
 
 #: Catalogue model -> the fields of its natural key.
 NATURAL_KEYS: dict[type[models.Model], tuple[str, ...]] = {

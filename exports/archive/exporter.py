@@ -14,6 +14,7 @@ from collections.abc import Callable
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from exports.archive import catalogue
 from exports.archive.format import FORMAT, VERSION, ArchiveError
@@ -90,14 +91,14 @@ class _Writer:
         if target in catalogue.BY_LABEL:
             key = self.cards[catalogue.BY_LABEL[target]].get(pk)
             if key is None:
-                raise ArchiveError(f"{section.key}.{name} names a catalogue card that no "
-                                   "longer exists")
+                raise ArchiveError(gettext("%(key)s.%(name)s names a catalogue card that no longer "
+"exists") % {"key": section.key, "name": name})
             return catalogue.as_json(key)
         try:
             return self.local[target][pk]
         except KeyError:
-            raise ArchiveError(f"{section.key}.{name} points to a row outside the campaign "
-                               f"({target} {pk})") from None
+            raise ArchiveError(gettext("%(key)s.%(name)s points to a row outside the campaign "
+"(%(target)s %(pk)s)") % {"key": section.key, "name": name, "target": target, "pk": pk}) from None
 
     def record(self, section: Section, obj) -> dict:
         p: Plan = plan(section)

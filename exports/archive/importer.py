@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, transaction
+from django.utils.translation import gettext
 
 from exports.archive import catalogue
 from exports.archive.format import FORMAT, VERSION, ArchiveError
@@ -31,14 +32,21 @@ def read_document(raw: bytes | str) -> dict:
     try:
         document = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ArchiveError(f"The file is not a JSON document ({exc}).") from None
+        raise ArchiveError(
+            gettext("The file is not a JSON document (%(exc)s).") % {"exc": exc}
+        ) from None
+    except RecursionError:
+        raise ArchiveError(
+            gettext("The file is JSON nested too deeply to be an archive.")
+        ) from None
     if not isinstance(document, dict):
-        raise ArchiveError("The file is JSON but not an archive (expected an object).")
+        raise ArchiveError(gettext("The file is JSON but not an archive (expected an object)."))
     return document
 
 
-def import_campaign(document: dict, *, league_slug: str | None = None,
-                    league_name: str | None = None):
+def import_campaign(
+    document: dict, *, league_slug: str | None = None, league_name: str | None = None
+):
     """Create the archived league, its campaign and everything in it; return the campaign."""
     records = _checked_records(document)
     cards = _resolve_catalogue(records)
@@ -47,8 +55,13 @@ def import_campaign(document: dict, *, league_slug: str | None = None,
     from league.models import League
 
     if League.objects.filter(slug=slug).exists():
-        raise ArchiveError(f"A league with the slug {slug!r} already exists here: import the "
-                           "archive under another league slug.")
+        raise ArchiveError(
+            gettext(
+                "A league with the slug %(slug)s already exists here: import "
+                "the archive under another league slug."
+            )
+            % {"slug": repr(slug)}
+        )
     league["slug"] = slug
     if league_name:
         league["name"] = league_name
@@ -59,35 +72,54 @@ def import_campaign(document: dict, *, league_slug: str | None = None,
                 reader.create(section, records.get(section.key, []))
             reader.finish()
     except (IntegrityError, DataError) as exc:
-        raise ArchiveError(f"The archive does not fit this install's data: {exc}") from None
+        raise ArchiveError(
+            gettext("The archive does not fit this install's data: %(exc)s") % {"exc": exc}
+        ) from None
     return reader.created["campaign"][records["campaign"][0]["id"]]
 
 
 def _checked_records(document: dict) -> dict[str, list[dict]]:
     if document.get("format") != FORMAT:
-        raise ArchiveError("This is not a campaign archive (its format is "
-                           f"{document.get('format')!r}, expected {FORMAT!r}).")
+        raise ArchiveError(
+            gettext("This is not a campaign archive (its format is %(get)s, expected %(FORMAT)s).")
+            % {"get": repr(document.get("format")), "FORMAT": repr(FORMAT)}
+        )
     if document.get("version") != VERSION:
-        raise ArchiveError(f"Archive version {document.get('version')!r} is not supported: "
-                           f"this install reads version {VERSION}.")
+        raise ArchiveError(
+            gettext(
+                "Archive version %(get)s is not supported: this install reads version %(VERSION)s."
+            )
+            % {"get": repr(document.get("version")), "VERSION": VERSION}
+        )
     data = document.get("sections")
     if not isinstance(data, dict):
-        raise ArchiveError("The archive has no sections.")
+        raise ArchiveError(gettext("The archive has no sections."))
     known = {s.key for s in sections()}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ArchiveError("The archive holds sections this install does not know "
-                           f"({', '.join(unknown)}): it was made by a newer version.")
+        raise ArchiveError(
+            gettext(
+                "The archive holds sections this install does not know "
+                "(%(join)s): it was made by a newer version."
+            )
+            % {"join": ", ".join(unknown)}
+        )
     for key, rows in data.items():
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            raise ArchiveError(f"Section {key!r} must be a list of records.")
+            raise ArchiveError(
+                gettext("Section %(key)s must be a list of records.") % {"key": repr(key)}
+            )
         ids = [r.get("id") for r in rows]
-        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids) \
-                or len(set(ids)) != len(ids):
-            raise ArchiveError(f"Section {key!r}: every record needs its own whole-number id.")
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids) or len(
+            set(ids)
+        ) != len(ids):
+            raise ArchiveError(
+                gettext("Section %(key)s: every record needs its own whole-number id.")
+                % {"key": repr(key)}
+            )
     for key in ("league", "campaign"):
         if len(data.get(key) or []) != 1:
-            raise ArchiveError(f"The archive must hold exactly one {key}.")
+            raise ArchiveError(gettext("The archive must hold exactly one %(key)s.") % {"key": key})
     return data
 
 
@@ -102,16 +134,22 @@ def _resolve_catalogue(records: dict[str, list[dict]]) -> dict:
                     if record.get(f.name) is not None:
                         wanted[f.related_model].add(catalogue.from_json(record[f.name]))
                 for f in p.catalogue_m2m:
-                    wanted[f.related_model].update(catalogue.from_json(v)
-                                                   for v in record.get(f.name) or [])
+                    wanted[f.related_model].update(
+                        catalogue.from_json(v) for v in record.get(f.name) or []
+                    )
                 for name, refs in section.json_refs.items():
                     for path, target in refs:
                         if target in catalogue.BY_LABEL:
                             wanted[catalogue.BY_LABEL[target]].update(
-                                catalogue.from_json(v) for v in values_at(record.get(name), path))
+                                catalogue.from_json(v) for v in values_at(record.get(name), path)
+                            )
             except TypeError:
-                raise ArchiveError(f"Section {section.key!r}, record {record['id']}: a "
-                                   "catalogue reference is malformed.") from None
+                raise ArchiveError(
+                    gettext(
+                        "Section %(key)s, record %(record)s: a catalogue reference is malformed."
+                    )
+                    % {"key": repr(section.key), "record": record["id"]}
+                ) from None
     found, missing = {}, []
     for model, keys in wanted.items():
         found[model], lacking = catalogue.resolve(model, keys)
@@ -119,33 +157,46 @@ def _resolve_catalogue(records: dict[str, list[dict]]) -> dict:
     if missing:
         shown = ", ".join(missing[:MISSING_SHOWN])
         more = f" and {len(missing) - MISSING_SHOWN} more" if len(missing) > MISSING_SHOWN else ""
-        raise ArchiveError("This install lacks catalogue entries the archive needs: "
-                           f"{shown}{more}. Import their content packs first.")
+        raise ArchiveError(
+            gettext(
+                "This install lacks catalogue entries the archive needs: "
+                "%(shown)s%(more)s. Import their content packs first."
+            )
+            % {"shown": shown, "more": more}
+        )
     return found
 
 
 def _users(rows) -> dict[str, int]:
     """Username -> id, creating the people this install lacks (inactive, no password)."""
-    if not isinstance(rows, list) or not all(isinstance(r, dict) and r.get("username")
-                                             for r in rows):
-        raise ArchiveError("The archive's users must be a list of records with a username.")
+    if not isinstance(rows, list) or not all(
+        isinstance(r, dict) and r.get("username") for r in rows
+    ):
+        raise ArchiveError(
+            gettext("The archive's users must be a list of records with a username.")
+        )
     user_model = get_user_model()
     names = {r["username"] for r in rows}
-    existing = dict(user_model.objects.filter(username__in=names)
-                    .values_list("username", "pk"))
+    existing = dict(user_model.objects.filter(username__in=names).values_list("username", "pk"))
     new = []
     for row in rows:
         if row["username"] in existing:
             continue
-        person = user_model(username=row["username"], is_active=False,
-                            display_name=row.get("display_name") or "",
-                            email=f"{row['username']}@imported.invalid")
+        person = user_model(
+            username=row["username"],
+            is_active=False,
+            display_name=row.get("display_name") or "",
+            email=f"{row['username']}@imported.invalid",
+        )
         person.set_unusable_password()
         new.append(person)
         existing[row["username"]] = None
     user_model.objects.bulk_create(new, batch_size=BATCH)
-    existing.update(user_model.objects.filter(username__in=[u.username for u in new])
-                    .values_list("username", "pk"))
+    existing.update(
+        user_model.objects.filter(username__in=[u.username for u in new]).values_list(
+            "username", "pk"
+        )
+    )
     return existing
 
 
@@ -176,8 +227,13 @@ class _Reader:
                 setattr(obj, f.attname, self._user(section, record, f.name))
             for f in p.catalogue:
                 value = record.get(f.name)
-                setattr(obj, f.attname, None if value is None else
-                        self.cards[f.related_model][catalogue.from_json(value)])
+                setattr(
+                    obj,
+                    f.attname,
+                    None
+                    if value is None
+                    else self.cards[f.related_model][catalogue.from_json(value)],
+                )
             for f, target in p.refs:
                 if record.get(f.name) is not None and target not in self.created:
                     pending[f] = record[f.name]  # a row of a later section (or this one)
@@ -192,8 +248,12 @@ class _Reader:
         self.later[section.key] = later
         for f in p.catalogue_m2m:
             for record, obj in zip(records, objs, strict=True):
-                getattr(obj, f.name).set([self.cards[f.related_model][catalogue.from_json(v)]
-                                          for v in record.get(f.name) or []])
+                getattr(obj, f.name).set(
+                    [
+                        self.cards[f.related_model][catalogue.from_json(v)]
+                        for v in record.get(f.name) or []
+                    ]
+                )
 
     def finish(self) -> None:
         """Pointers to later rows, ids inside JSON and the archived timestamps."""
@@ -204,15 +264,19 @@ class _Reader:
                 for f, value in pending.items():
                     fields.update(self._fill(section, obj, f, value))
             if fields:
-                section.model.objects.bulk_update([o for o, _ in later], sorted(fields),
-                                                  batch_size=BATCH)
+                section.model.objects.bulk_update(
+                    [o for o, _ in later], sorted(fields), batch_size=BATCH
+                )
 
     def _fill(self, section: Section, obj, f, value) -> list[str]:
         if hasattr(f, "ct_field"):  # a GenericForeignKey
             if value is None:
                 return [f"{f.ct_field}_id", f.fk_field]
             if not isinstance(value, dict) or value.get("section") not in self.created:
-                raise ArchiveError(f"Section {section.key!r}: {f.name} points nowhere.")
+                raise ArchiveError(
+                    gettext("Section %(key)s: %(name)s points nowhere.")
+                    % {"key": repr(section.key), "name": f.name}
+                )
             target = next(s for s in sections() if s.key == value["section"])
             setattr(obj, f"{f.ct_field}_id", ContentType.objects.get_for_model(target.model).pk)
             setattr(obj, f.fk_field, self._local(section, target.key, value.get("id")))
@@ -238,16 +302,26 @@ class _Reader:
         try:
             return self.created[target][local_id].pk
         except (KeyError, TypeError):
-            raise ArchiveError(f"Section {section.key!r} points to {target} record "
-                               f"{local_id!r}, which the archive does not hold.") from None
+            raise ArchiveError(
+                gettext(
+                    "Section %(key)s points to %(target)s record %(local_id)s, "
+                    "which the archive does not hold."
+                )
+                % {"key": repr(section.key), "target": target, "local_id": repr(local_id)}
+            ) from None
 
     def _user(self, section: Section, record: dict, name: str):
         username = record.get(name)
         if username is None:
             return None
         if self.users.get(username) is None:
-            raise ArchiveError(f"Section {section.key!r}, record {record['id']}: user "
-                               f"{username!r} is not among the archive's users.")
+            raise ArchiveError(
+                gettext(
+                    "Section %(key)s, record %(record)s: user %(username)s is "
+                    "not among the archive's users."
+                )
+                % {"key": repr(section.key), "record": record["id"], "username": repr(username)}
+            )
         return self.users[username]
 
     @staticmethod
@@ -255,9 +329,26 @@ class _Reader:
         try:
             value = f.to_python(record[f.name])
         except ValidationError as exc:
-            raise ArchiveError(f"Section {section.key!r}, record {record['id']}, {f.name}: "
-                               f"{' '.join(exc.messages)}") from None
+            raise ArchiveError(
+                gettext("Section %(key)s, record %(record)s, %(name)s: %(join)s")
+                % {
+                    "key": repr(section.key),
+                    "record": record["id"],
+                    "name": f.name,
+                    "join": " ".join(exc.messages),
+                }
+            ) from None
         if f.choices and value not in (None, "") and value not in dict(f.flatchoices):
-            raise ArchiveError(f"Section {section.key!r}, record {record['id']}, {f.name}: "
-                               f"{value!r} is not one of the allowed values.")
+            raise ArchiveError(
+                gettext(
+                    "Section %(key)s, record %(record)s, %(name)s: %(value)s is "
+                    "not one of the allowed values."
+                )
+                % {
+                    "key": repr(section.key),
+                    "record": record["id"],
+                    "name": f.name,
+                    "value": repr(value),
+                }
+            )
         return value

@@ -23,7 +23,7 @@ from django.db.models import Q, QuerySet
 from exports.archive import catalogue
 
 #: A JSON column's id paths: ((path, target), ...); the target is a section key or a
-#: catalogue label such as "rules.modelcard".
+#: catalogue label such as "catalogue.modelcard".
 JsonRefs = tuple[tuple[tuple[str, ...], str], ...]
 
 
@@ -138,7 +138,7 @@ def _register_campaign_sections() -> None:
     from rules.models import FlipRecord
 
     crew_key = "crew__campaign"  # rows that belong to one of the campaign's crews
-    model_card = "rules.modelcard"
+    model_card = "catalogue.modelcard"
     record_refs: JsonRefs = (
         (("sides", "*", "crew"), "crews"),
         (("sides", "*", "played", "*"), "arsenal_models"),
@@ -146,6 +146,8 @@ def _register_campaign_sections() -> None:
         (("kills", "*", "victim"), "arsenal_models"),
         (("kills", "*", "by_model"), "arsenal_models"),
         (("kills", "*", "wandering_card"), model_card),
+        (("models", "*", "arsenal_model"), "arsenal_models"),
+        (("models", "*", "card"), model_card),
     )
     #: Ids the arsenal history keeps in its detail: tied successors, the starting
     #: arsenal's models, a traitor's old row, trades, and the Aftermath that wrote it.
@@ -198,10 +200,20 @@ def _register_campaign_sections() -> None:
         Section("sides", e.Side, lambda cp: e.Side.objects.filter(game__campaign=cp)),
         Section("hired_models", e.HiredModel,
                 lambda cp: e.HiredModel.objects.filter(side__game__campaign=cp)),
+        Section("table_models", e.TableModel,
+                lambda cp: e.TableModel.objects.filter(game__campaign=cp)),
         Section("schemes", e.SchemeChoice,
                 lambda cp: e.SchemeChoice.objects.filter(side__game__campaign=cp)),
+        Section("lucrative_schemes", e.LucrativeScheme,
+                lambda cp: e.LucrativeScheme.objects.filter(side__game__campaign=cp)),
+        Section("bounty_notes", e.BountyNote,
+                lambda cp: e.BountyNote.objects.filter(side__game__campaign=cp)),
         Section("casualties", e.Casualty,
                 lambda cp: e.Casualty.objects.filter(game__campaign=cp)),
+        Section("marker_changes", e.MarkerChange,
+                lambda cp: e.MarkerChange.objects.filter(game__campaign=cp)),
+        Section("model_events", e.ModelEvent,
+                lambda cp: e.ModelEvent.objects.filter(game__campaign=cp)),
         Section("game_logs", e.GameLog, lambda cp: e.GameLog.objects.filter(game__campaign=cp)),
         Section("result_reports", e.ResultReport,
                 lambda cp: e.ResultReport.objects.filter(game__campaign=cp)),
@@ -211,9 +223,10 @@ def _register_campaign_sections() -> None:
 
 
 def _register_later_apps() -> None:
-    """The Aftermath, campaign nights and standings settings, after the games and flips
-    they point to."""
+    """The Aftermath, auto-resolve runs, campaign nights and standings settings, after the
+    games and flips they point to."""
     from aftermath import models as am
+    from autoresolve import models as ar
     from nights import models as nm
     from standings import models as sm
 
@@ -234,6 +247,12 @@ def _register_later_apps() -> None:
         Section("nights", nm.CampaignNight,
                 lambda cp: nm.CampaignNight.objects.filter(campaign=cp),
                 json_refs={"notes": ((("*", "crew"), "crews"),)}),
+        # Auto-resolve runs keep their input, seed and event log: the replay after import.
+        Section("resolve_runs", ar.ResolveRun,
+                lambda cp: ar.ResolveRun.objects.filter(game__campaign=cp),
+                json_refs={"arsenal": ((("*",), "hired_models"),)}),
+        Section("resolve_requests", ar.ResolveRequest,
+                lambda cp: ar.ResolveRequest.objects.filter(run__game__campaign=cp)),
         Section("check_ins", nm.CheckIn, lambda cp: nm.CheckIn.objects.filter(night__campaign=cp)),
         Section("pairings", nm.Pairing, lambda cp: nm.Pairing.objects.filter(night__campaign=cp)),
     ):

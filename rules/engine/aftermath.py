@@ -8,7 +8,7 @@ Python over a card source, no database.
 * Phase 4, the Reward flip for a completed Bounty: ``reward_for_bounty``.
 * Phase 6, Injuries: ``resolve_injury`` (one Finished Off model).
 
-Flips follow ``campaign.weekly_event_flip``: ``draw(purpose)`` returns one card turned
+Flips follow ``campaign.weeks.event_flip``: ``draw(purpose)`` returns one card turned
 over from the Fate Deck (the service records a server flip, tests script the cards). Each
 flip may be Cheated from the Aftermath Hand: when a ``cheat(purpose, card)`` callable is
 given it is asked after every flip that may be cheated (no negative twist left, no Black
@@ -191,12 +191,13 @@ def _thirsts(upgrade: CampaignUpgrade) -> bool:
 
 
 def barter_options(card: Card | str, *, has_those_who_thirst: bool = False,
-                   change: int = 0) -> BarterOptions:
+                   change: int = 0, no_injuries: bool = False) -> BarterOptions:
     """The Campaign Upgrades a Barter card (the card that counted, after any Cheat) may buy.
 
     The card's value picks the Barter Rating: the Black Joker is 0 and matches none, so it
     offers only the "Always" upgrades; the Red Joker is 14 (Fated, Those Who Thirst). A
-    crew that already has one of Those Who Thirst is not offered another.
+    crew that already has one of Those Who Thirst is not offered another. Under the No
+    Injuries option the upgrades that only act on Injuries or Finished Off are not offered.
     """
     card = Card.parse(card)
     value = card.value if card.joker == "black" else max(0, min(14, card.value + change))
@@ -204,6 +205,9 @@ def barter_options(card: Card | str, *, has_those_who_thirst: bool = False,
     if has_those_who_thirst:
         rated = tuple(u for u in rated if not _thirsts(u))
     always = tuple(u for u in tables.campaign_upgrades().rows if u.always_available)
+    if no_injuries:
+        rated = tuple(u for u in rated if "injury_related" not in u.restrictions)
+        always = tuple(u for u in always if "injury_related" not in u.restrictions)
     return BarterOptions(card.identity, value, rated, always, any(_thirsts(u) for u in rated))
 
 
@@ -216,7 +220,8 @@ class BarterFlip:
 
 
 def barter_flip(draw: Draw, *, cheat: Cheat | None = None, number: int = 1,
-                has_those_who_thirst: bool = False, change: int = 0) -> BarterFlip:
+                has_those_who_thirst: bool = False, change: int = 0,
+                no_injuries: bool = False) -> BarterFlip:
     """Make Barter flip ``number``; it may be Cheated from the Aftermath Hand (not after
     the Black Joker). ``change`` is a fortification's adjustment to the value (Smuggling
     Tunnels +1, One Man's Trash -3), applied after any Cheat; the Black Joker stays 0."""
@@ -224,7 +229,8 @@ def barter_flip(draw: Draw, *, cheat: Cheat | None = None, number: int = 1,
     cards = _turn_over(draw, purpose, 0)
     played = _offer_cheat(cheat, purpose, cards, 0, cards[0])
     card = played or cards[0]
-    options = barter_options(card, has_those_who_thirst=has_those_who_thirst, change=change)
+    options = barter_options(card, has_those_who_thirst=has_those_who_thirst, change=change,
+                             no_injuries=no_injuries)
     step = FlipStep(purpose, cards, card, "campaign-upgrades", str(options.value), True,
                     cheated=played is not None)
     return BarterFlip(step, options)
@@ -457,6 +463,9 @@ class _InjuryState:
     over_skill_limit: bool = False
     flips: int = 0
     reflip_jokers: bool = False
+    adjust: int = 0
+    twists: int = 0
+    choose: Chooser | None = None
 
     def has(self, key: str) -> bool:
         return key in self.existing or any(r.key == key for r in self.gained)
@@ -465,9 +474,12 @@ class _InjuryState:
         self.flips += 1
         if self.flips > MAX_FLIPS:
             raise EngineBug(f"The Injury flips did not settle after {MAX_FLIPS} flips.")
-        cards = _turn_over(self.draw, purpose, 0)
-        played = _offer_cheat(self.cheat, purpose, cards, 0, cards[0])
-        return cards, played or cards[0], played is not None
+        net, self.twists = self.twists, 0  # a positive twist: the first flip only
+        cards = _turn_over(self.draw, purpose, net)
+        allowed = allowed_choices(cards, net)
+        chosen = (self.choose or _mildest)(allowed) if len(allowed) > 1 else allowed[0]
+        played = _offer_cheat(self.cheat, purpose, cards, net, chosen)
+        return cards, played or chosen, played is not None
 
     def keep(self, row: Injury, chart: str) -> str:
         """Apply a result; returns what happened for the step's ``why``."""
@@ -487,12 +499,28 @@ class _InjuryState:
         return ""
 
 
+def _mildest(cards: tuple[Card, ...]) -> Card:
+    """The default pick under a positive twist on the Injury chart: a result that
+    attaches no Injury (never the Black Joker), else the highest card."""
+    chart = tables.injury_chart()
+
+    def rank(card: Card) -> tuple[bool, int]:
+        row = chart.for_card(card)
+        return (not row.attaches_injury and row.key != "black-joker",
+                -1 if row.key == "black-joker" else card.value)
+
+    return max(cards, key=rank)
+
+
 def _injury_flip(state: _InjuryState, purpose: str) -> None:
     """Flip on the Injury chart until a result applies, and resolve it (recursively for
     the Black Joker's two more flips and the Red Joker's faction chart)."""
     chart = tables.injury_chart()
     while not state.annihilated:
         cards, card, cheated = state.flip(purpose)
+        if state.adjust and not card.joker:  # Lucky Gremlin's Foot: the first result only
+            card = Card(max(1, min(13, card.value + state.adjust)), card.suit)
+        state.adjust = 0
         if card.joker and state.reflip_jokers:
             state.steps.append(FlipStep(purpose, cards, card, chart.key, None, False,
                                         "Jokers are reflipped", cheated))
@@ -546,7 +574,9 @@ def _faction_flip(state: _InjuryState) -> None:
 def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collection[str],
                    max_injuries: int | None = None, inapplicable: Collection[str] = (),
                    skills: int | None = None, cheat: Cheat | None = None,
-                   reflip_jokers: bool = False, faction_chart: bool = False) -> InjuryOutcome:
+                   reflip_jokers: bool = False, faction_chart: bool = False,
+                   adjust: int = 0, twists: int = 0,
+                   choose: Chooser | None = None) -> InjuryOutcome:
     """Flip for the Injuries of one model that was Finished Off.
 
     ``station`` is "master" ... "peon"; ``faction`` the crew's Faction code (its injury
@@ -560,8 +590,15 @@ def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collecti
     is how many Skills the model has from any source (default: the faction-chart Skills
     in ``existing``); it only decides ``over_skill_limit``. ``reflip_jokers`` reflips
     both Jokers (The Good Doctor's Injury flips); ``faction_chart`` flips once on the
-    faction chart instead of the Injury chart (the Doc's Red Joker).
+    faction chart instead of the Injury chart (the Doc's Red Joker). ``adjust`` (-1, 0
+    or 1, Lucky Gremlin's Foot) moves the value of the first Injury-chart card, Jokers
+    excepted, between 1 and 13. ``twists`` (0 or more: Fortified Walls, Rousing Eulogies)
+    turns over one more card per twist for the first Injury-chart flip only and the crew
+    picks one (``choose``; by default a result with no Injury, else the highest card).
     """
+    twists = _count(twists, "twists")
+    if adjust not in (-1, 0, 1):
+        raise RulesError("Lucky Gremlin's Foot moves the result by 1 at most.")
     station = str(station)
     try:
         limits = tables.station_limits(station)
@@ -584,7 +621,9 @@ def resolve_injury(draw: Draw, *, station: str, faction: str, existing: Collecti
     state = _InjuryState(station=station, faction=faction, existing=existing,
                          inapplicable=frozenset(inapplicable), max_injuries=cap,
                          max_skills=limits.max_skills, injuries=injuries, skills=skills,
-                         cheat=cheat, draw=draw, reflip_jokers=reflip_jokers)
+                         cheat=cheat, draw=draw, reflip_jokers=reflip_jokers,
+                         adjust=0 if faction_chart else adjust,
+                         twists=0 if faction_chart else twists, choose=choose)
     if faction_chart:
         _faction_flip(state)
     else:

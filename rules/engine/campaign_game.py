@@ -7,7 +7,7 @@ flip to be Finished Off, a Crew may Strategically Withdraw, and Payday turns VP 
 The end-of-Turn-5 flip (rules manual, CHECK FOR ENCOUNTER END ON TURN 5) lives here too
 because a Campaign night records it.
 
-Every function takes plain values (or the hiring snapshots of ``campaign.hiring``) and
+Every function takes plain values (or the hiring snapshots of ``rules.engine.hiring``) and
 returns a small frozen result carrying its breakdown, so a page can show *why* a number
 is what it is. The weekly Scrip cap is not applied here: it spans games, so the ledger
 applies it. Decisions where the text is unclear: ``docs/rules-decisions.md``, "Campaign
@@ -20,12 +20,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from campaign.hiring import HENCHMAN, MASTER, CardInfo, hire_cost, leader_cost
 from rules.tables import station_limits, weekly_events
 
 from .cards import Card
 from .errors import IllegalCheat, RulesError
 from .flips import Flip
+from .hiring import HENCHMAN, MASTER, CardInfo, hire_cost, leader_cost
 
 __all__ = [
     "AVATAR_RATING_BONUS",
@@ -104,16 +104,25 @@ def _turn(value: object) -> int:
 @dataclass(frozen=True)
 class ArsenalModel:
     """One model of an Arsenal as the Encounter size sees it: its cost, and whether it is
-    a Master (Masters have no cost and count 15). Upgrades are not listed: they are ignored."""
+    a Master (Masters have no cost and count 15). Upgrades are not listed: they are ignored.
+
+    ``cost_change`` is what its Injuries and Skills do to its Soulstone Cost (Big Head +1,
+    Lowered Expectations -1); ``free`` is a Master under Masters from the start, which is
+    never paid for nor counted in the Crew's size.
+    """
 
     cost: int | None
     is_master: bool = False
+    cost_change: int = 0
+    free: bool = False
 
     @property
     def counted_cost(self) -> int:
+        if self.free:
+            return 0
         if self.is_master:
-            return MASTER_CAMPAIGN_COST
-        return _count(self.cost or 0, "A model's cost")
+            return max(0, MASTER_CAMPAIGN_COST + self.cost_change)
+        return max(0, _count(self.cost or 0, "A model's cost") + self.cost_change)
 
 
 def _as_arsenal_model(entry: ArsenalModel | tuple[int | None, bool]) -> ArsenalModel:
@@ -159,7 +168,8 @@ def arsenal_models(cards: Iterable[CardInfo], *, leader: CardInfo | None = None
     return tuple(models)
 
 
-def hire_cost_in_game(card: CardInfo, *, faction: str, as_leader: bool = False) -> int:
+def hire_cost_in_game(card: CardInfo, *, faction: str, as_leader: bool = False,
+                      masters_free: bool = False, cost_change: int = 0) -> int:
     """Soulstones a model costs in a Campaign game's crew.
 
     Every Crew pays for its Leader so that a free Master cannot face a paid Henchman:
@@ -167,17 +177,23 @@ def hire_cost_in_game(card: CardInfo, *, faction: str, as_leader: bool = False) 
     is 0); any other model costs what it would in an ordinary crew (out-of-faction
     Mercenaries one more). The 15 is for hiring only: Schemes that read a cost still see
     the Master as having none.
+
+    ``masters_free``: the campaign uses Masters from the start, whose Master is never paid
+    for (it costs 0). ``cost_change``: what the model's Injuries and Skills do to its
+    Soulstone Cost (Big Head +1, Lowered Expectations -1); a cost never goes below 0.
     """
     if card.station == MASTER:
         if not as_leader:
             raise RulesError(f"{card.name} is a Master: a Master is always the crew's Leader.")
-        return MASTER_CAMPAIGN_COST
+        if masters_free:
+            return 0
+        return max(0, MASTER_CAMPAIGN_COST + cost_change)
     if as_leader:
-        if card.station != HENCHMAN:
+        if card.leads_as != HENCHMAN:
             raise RulesError(f"{card.name} is a {card.station}: only a Master or a Henchman "
                              "may lead a crew.")
-        return leader_cost(card)
-    return hire_cost(card, faction)
+        return max(0, leader_cost(card) + cost_change)
+    return max(0, hire_cost(card, faction) + cost_change)
 
 
 # --- Campaign Rating -----------------------------------------------------------------
@@ -298,7 +314,7 @@ class SoulstonePools:
 
 def _pool(crew: PoolCrew, opponent: PoolCrew, bonus: int) -> Pool:
     leader = crew.leader
-    if leader.station not in (MASTER, HENCHMAN):
+    if leader.leads_as not in (MASTER, HENCHMAN):
         raise RulesError(f"{leader.name} is a {leader.station}: a crew is led by a Master or "
                          "a Henchman.")
     full_cache = _count(leader.cache or 0, f"{leader.name}'s Cache")
@@ -362,6 +378,12 @@ def _final_card(card: Card | Flip | str, *, may_cheat: bool, cheated: bool, what
     if cheated and not may_cheat:
         raise IllegalCheat(f"The {what} flip may not be cheated here; record the flipped card.")
     return Card.parse(card)
+
+
+def keep_for_finished_off(cards):
+    """Which card of a twisted Finished Off flip counts: the lowest, since 3 or more
+    Finishes a model Off (Bouncer's + is there to spare it)."""
+    return min(cards, key=lambda c: c.value)
 
 
 def finished_off(

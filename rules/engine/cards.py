@@ -135,7 +135,7 @@ class Card:
             raise InvalidCard(f"{text!r} is not a card: write a value and a suit, e.g. 13R.")
         value_text, suit_text = raw[:-1], raw[-1]
         value_text = _FACES.get(value_text, value_text)
-        if not value_text.isdigit():
+        if not (value_text.isascii() and value_text.isdigit()):  # not "²" or other scripts
             raise InvalidCard(f"{text!r} is not a card: write a value and a suit, e.g. 13R.")
         value = int(value_text)
         if not 1 <= value <= 13:

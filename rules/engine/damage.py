@@ -6,6 +6,11 @@ plus Weak). A damage flip after an opposed duel carries an accuracy twist taken 
 margin of victory; Focused, Hard to Wound and a defender's Soulstone add their own
 twists. Jokers and cheating follow the ordinary flip rules (``flips.py``).
 
+First edition (``ruleset="m1e"``): a Red Joker deals Severe plus a second damage flip (one
+card, no twists, cheatable; a Black Joker adds nothing), the action's own twists (Charge,
+Channel) add to the flip, and a healing flip reads the fixed healing table and is never
+cheated. Damage prevention is the same table in both editions.
+
 Blast notation used by ``DamageTrack.parse``: each of the three amounts may be followed by
 one "b" per Blast Marker, e.g. "2/3b/4bb" is Weak 2, Moderate 3 with one marker, Severe 4
 with two markers (the rulebook's blast glyph is accepted in place of "b").
@@ -22,12 +27,14 @@ from typing import TYPE_CHECKING, Protocol
 from .cards import Card
 from .errors import IllegalChoice, IllegalSoulstoneUse, RulesError
 from .flips import Flip, allowed_choices, cards_to_flip, cheat_block_reason
+from .ruleset import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from .deck import FateDeck
 
 
 __all__ = [
+    "FIRST_EDITION_HEALING",
     "DamageDecisions",
     "DamageResult",
     "DamageTrack",
@@ -43,6 +50,7 @@ __all__ = [
     "damage_fate_modifiers",
     "damage_flip",
     "damage_for",
+    "first_edition_healing",
     "healing_flip",
     "prevention_flip",
     "severity_of",
@@ -70,6 +78,16 @@ _SEVERITY_BY_VALUE: tuple[Severity, ...] = (
 
 # Indexed by value as above: wounds a prevention flip removes (-1 means all of them).
 _PREVENTION_BY_VALUE: tuple[int, ...] = (0, *(1,) * 5, *(2,) * 5, *(3,) * 3, -1)
+
+#: First edition's healing table by card value (Black Joker 0 .. Red Joker 14): wounds
+#: healed, -1 meaning every wound suffered so far. Same shape as the prevention table.
+FIRST_EDITION_HEALING: tuple[int, ...] = _PREVENTION_BY_VALUE
+
+
+def first_edition_healing(card: Card, missing_wounds: int) -> int:
+    """Wounds a first-edition healing flip heals with ``card`` (capped at those missing)."""
+    amount = FIRST_EDITION_HEALING[card.value]
+    return missing_wounds if amount < 0 else min(amount, missing_wounds)
 
 
 def severity_of(card: Card) -> Severity:
@@ -293,6 +311,9 @@ class DamageResult:
     positive: int
     negative: int
     cheat_blocked: str | None
+    #: First edition: the second damage flip a Red Joker brings (its damage is included
+    #: in ``damage`` and ``unreduced_damage``; its blasts are not).
+    follow_up: DamageResult | None = None
 
     @property
     def card(self) -> Card:
@@ -335,6 +356,8 @@ def damage_flip(
     opponent_flipped: Sequence[Card] = (),
     decisions: DamageDecisions | None = None,
     purpose: str = "damage flip",
+    ruleset: Ruleset | str | None = None,
+    action: str | None = None,
 ) -> DamageResult:
     """Flip for damage from the attacker's ``deck``.
 
@@ -342,9 +365,22 @@ def damage_flip(
     accuracy twist). ``armor`` reduces the target's damage only: models under the blast
     apply their own Armor to ``blast_damage``. ``opponent_flipped`` is for the rare effect
     that flips against a damage flip; the duel's own flips do not carry over.
+    ``action`` names the action whose own damage twist applies (first edition: "charge",
+    "channel"; see ``Ruleset.action_damage_twists``).
     """
+    rules = get_ruleset(ruleset)
     if not isinstance(track, DamageTrack):
         track = DamageTrack.parse(track)
+    if action is not None:
+        twists = rules.action_damage_twists
+        if action not in twists:
+            known = ", ".join(twists) or "none"
+            raise RulesError(
+                f"{rules.name} gives no damage twist for the {action!r} action (actions with "
+                f"one: {known}); pass the twists of the effects that say so."
+            )
+        extra = twists[action]
+        positive, negative = positive + max(extra, 0), negative + max(-extra, 0)
     pos, neg = damage_fate_modifiers(
         margin=margin,
         positive=positive,
@@ -354,9 +390,22 @@ def damage_flip(
         focused=focused,
     )
     policy = decisions or _DEFAULT_DAMAGE_DECISIONS
-    record, blocked = _severity_flip(track, deck, pos - neg, opponent_flipped, policy, purpose)
+    second_flip = rules.red_joker_damage == "severe_plus_flip"
+    record, blocked, cards = _severity_flip(
+        track, deck, pos - neg, opponent_flipped, policy, purpose, rules, discard=False
+    )
     severity = _SEVERITY_BY_VALUE[record.final.value]
-    raw = damage_for(track, severity)
+    follow_up = None
+    if second_flip and severity is Severity.RED_JOKER:
+        # The Red Joker's cards stay in play until the second flip is made.
+        follow_up = damage_flip(
+            track, deck, decisions=policy, purpose=f"{purpose} (Red Joker's second flip)",
+            ruleset=rules,
+        )
+        raw = track.severe + follow_up.unreduced_damage
+    else:
+        raw = damage_for(track, severity)
+    deck.discard(cards)
     return DamageResult(
         record,
         severity,
@@ -367,6 +416,7 @@ def damage_flip(
         pos,
         neg,
         blocked,
+        follow_up,
     )
 
 
@@ -408,7 +458,7 @@ def apply_healing(current_wounds: int, max_wounds: int, amount: int) -> int:
 
 
 def healing_flip(
-    track: DamageTrack | str,
+    track: DamageTrack | str | None,
     deck: FateDeck,
     *,
     current_wounds: int,
@@ -418,25 +468,49 @@ def healing_flip(
     opponent_flipped: Sequence[Card] = (),
     decisions: DamageDecisions | None = None,
     purpose: str = "healing flip",
+    ruleset: Ruleset | str | None = None,
 ) -> HealingResult:
     """A healing flip: read like a damage flip, made (and cheated) by the healed model.
 
     Pass the healed model's ``deck``. The amount is capped at the wounds it is missing.
-    The default policy cheats exactly as on a damage flip.
+    The default policy cheats exactly as on a damage flip. First edition reads the fixed
+    healing table instead of ``track`` (give None) and never cheats: Black Joker 0, 1-5
+    one, 6-10 two, 11+ three, Red Joker every wound suffered.
     """
-    if not isinstance(track, DamageTrack):
-        track = DamageTrack.parse(track)
+    rules = get_ruleset(ruleset)
     apply_healing(current_wounds, max_wounds, 0)  # validates the wound counts first
     if positive < 0 or negative < 0:
         raise RulesError("Twist counts cannot be negative.")
+    if rules.healing == "fixed_table":
+        net = positive - negative
+        cards = deck.flip(cards_to_flip(net))
+        allowed = allowed_choices(cards, net)
+        chosen = allowed[0]
+        for card in allowed:  # the healed model takes the best card it may
+            if card.value > chosen.value:
+                chosen = card
+        deck.discard(cards)
+        missing = max_wounds - current_wounds
+        rolled = missing if FIRST_EDITION_HEALING[chosen.value] < 0 else \
+            FIRST_EDITION_HEALING[chosen.value]
+        healed = apply_healing(current_wounds, max_wounds, rolled)
+        record = Flip(purpose, tuple(cards), net, chosen, None, "deck", deck.seed)
+        return HealingResult(record, _SEVERITY_BY_VALUE[chosen.value], rolled, healed,
+                             current_wounds + healed, NO_CHEATING_ON_HEALING)
+    if not isinstance(track, DamageTrack):
+        track = DamageTrack.parse(track)
     policy = decisions or _DEFAULT_DAMAGE_DECISIONS
-    record, blocked = _severity_flip(
-        track, deck, positive - negative, opponent_flipped, policy, purpose
+    record, blocked, _ = _severity_flip(
+        track, deck, positive - negative, opponent_flipped, policy, purpose, rules
     )
     severity = _SEVERITY_BY_VALUE[record.final.value]
     rolled = damage_for(track, severity)
     healed = apply_healing(current_wounds, max_wounds, rolled)
     return HealingResult(record, severity, rolled, healed, current_wounds + healed, blocked)
+
+
+#: Why a first-edition healing flip is never cheated (``HealingResult.cheat_blocked``).
+NO_CHEATING_ON_HEALING = "first edition healing flips cannot be cheated"
 
 
 def _severity_flip(
@@ -446,20 +520,28 @@ def _severity_flip(
     opponent_flipped: Sequence[Card],
     policy: DamageDecisions,
     purpose: str,
-) -> tuple[Flip, str | None]:
-    """Flip, choose and maybe cheat on a damage-style flip; all cards end up discarded."""
+    ruleset: Ruleset | None = None,
+    *,
+    discard: bool = True,
+) -> tuple[Flip, str | None, list[Card]]:
+    """Flip, choose and maybe cheat on a damage-style flip.
+
+    Returns the record, why cheating was blocked, and the cards used; they are discarded
+    unless ``discard`` is False (then the caller discards them).
+    """
     cards = deck.flip(cards_to_flip(net))
     allowed = allowed_choices(cards, net)
     chosen = allowed[0] if len(allowed) == 1 else policy.choose_damage_card(allowed, track)
     if len(allowed) > 1 and chosen not in allowed:
         raise IllegalChoice(f"{chosen} is not an allowed choice on this {purpose}.")
-    blocked = cheat_block_reason(net, cards, opponent_flipped)
+    blocked = cheat_block_reason(net, cards, opponent_flipped, ruleset=ruleset)
     cheated = None
     if blocked is None:
         pick = policy.cheat_damage(deck.hand, chosen, track)
         if pick is not None:
             cheated = deck.play_from_hand(pick)
             cards.append(cheated)
-    deck.discard(cards)
+    if discard:
+        deck.discard(cards)
     flipped = tuple(cards) if cheated is None else tuple(cards[:-1])
-    return Flip(purpose, flipped, net, chosen, cheated, "deck", deck.seed), blocked
+    return Flip(purpose, flipped, net, chosen, cheated, "deck", deck.seed), blocked, cards

@@ -243,6 +243,16 @@ class FateDeck:
         self._draw = pile
         self.shuffles += 1
 
+    def reshuffle(self) -> None:
+        """Shuffle the discard pile *together with* the draw pile (the Draw Phase's first
+        step, "shuffle the Discard Pile back into the Fate Deck"). The Control Hand and
+        cards in play stay where they are."""
+        pile = self._draw
+        pile.extend(self._discard)
+        self._discard = []
+        self._rng.shuffle(pile)
+        self.shuffles += 1
+
     # -- internals ------------------------------------------------------------------
 
     def _take(self, n: int, verb: str) -> list[Card]:

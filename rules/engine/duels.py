@@ -11,9 +11,20 @@ make, chooses its card first; the lower total (the Defender on a tie) decides fi
 whether to Cheat Fate and first whether to declare a Trigger; the Attacker wins ties but
 must also meet the action's TN and required suits.
 
+First edition (``ruleset="m1e"``, see ``ruleset.py``) changes the sequence in a few places:
+the Attacker picks its card first; the side that would lose changes first, each side
+cheating and then, if it can use Soulstones, discarding one to add a second card's value
+and suit (``DuelView.extra_card``); the opponent's Red Joker blocks no cheating; no
+Soulstone is declared before the flip; an opposed duel has no TN.
+
 Everything a player decides goes through a ``DuelDecisions`` object, so the same engine
 serves the live tracker (decisions from the UI), auto-resolve and the odds estimator
 (``GreedyDecisions``). Decisions see the duel through a ``DuelView``.
+
+Duel policy: ``GreedyDecisions`` cheats to win, and a losing Defender that cannot win
+cheats the card that cuts the margin into a gentler damage band (the rules manual's
+Seamus example); ``CheatToWin`` cheats only to win. ``decisions_for(policy)`` returns
+the one named by ``DUEL_POLICIES`` ("reduce_damage" is the default, "to_win").
 
 Event log: results carry ``events``, a tuple of ``(step, role, detail)`` string triples in
 the order things happened, for the UI and the flip record. Steps: "soulstone", "flip",
@@ -26,7 +37,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from .cards import FULL_DECK, RED_JOKER, Card, Suit
 from .damage import (
@@ -39,12 +50,18 @@ from .damage import (
 )
 from .errors import IllegalChoice, IllegalSoulstoneUse, RulesError
 from .flips import Flip, allowed_choices, cards_to_flip, cheat_block_reason
+from .ruleset import Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from .deck import FateDeck
 
 __all__ = [
+    "DEFAULT_DUEL_POLICY",
+    "DUEL_POLICIES",
     "GREEDY",
+    "REDUCE_DAMAGE",
+    "TO_WIN",
+    "CheatToWin",
     "DuelDecisions",
     "DuelSide",
     "DuelView",
@@ -56,6 +73,7 @@ __all__ = [
     "SimpleDuelResult",
     "SoulstoneUse",
     "Trigger",
+    "decisions_for",
     "has_suits",
     "opposed_duel",
     "parse_suits",
@@ -64,6 +82,15 @@ __all__ = [
 ]
 
 Role = Literal["attacker", "defender", "simple"]
+
+#: Duel policies: "cheat only to win", and "cheat to win or to reduce damage".
+TO_WIN = "to_win"
+REDUCE_DAMAGE = "reduce_damage"
+DUEL_POLICIES = {
+    REDUCE_DAMAGE: "Cheat to win, or to reduce the damage when the duel is lost anyway",
+    TO_WIN: "Cheat only to win",
+}
+DEFAULT_DUEL_POLICY = REDUCE_DAMAGE
 
 
 def parse_suits(value: Iterable[Suit | str] | Suit | str | None) -> tuple[Suit, ...]:
@@ -137,6 +164,8 @@ class Duelist:
     action's duel and to its damage flip (so only the acting model can use it).
     ``defensive`` is Defensive +N: N positive twists when ``is_df_duel``.
     ``triggers`` are listed in the order printed on the card.
+    ``soulstone_card`` (first edition): the model may discard a Soulstone after the cheat
+    to add a second card; the decisions say whether it does (``add_soulstone_card``).
     """
 
     stat: int
@@ -151,6 +180,7 @@ class Duelist:
     is_df_duel: bool = False
     triggers: tuple[Trigger, ...] = ()
     name: str = ""
+    soulstone_card: bool = False
     #: The suits every total of this duelist carries: built-in suits, then the Soulstone's.
     fixed_suits: tuple[Suit, ...] = field(init=False, repr=False, compare=False)
 
@@ -170,8 +200,28 @@ class Duelist:
                 f"{self.name or 'This model'} cannot spend Soulstones on a duel: only Masters "
                 "and Henchmen can."
             )
+        if self.soulstone_card and not self.can_use_soulstones:
+            raise IllegalSoulstoneUse(
+                f"{self.name or 'This model'} cannot add a card with a Soulstone: only models "
+                "that can use Soulstones can."
+            )
         extra = (stone.suit,) if stone is not None and stone.suit is not None else ()
         object.__setattr__(self, "fixed_suits", suits + extra)
+
+    def check_ruleset(self, ruleset: Ruleset) -> None:
+        """Refuse the Soulstone use the edition does not have."""
+        stone = self.soulstone
+        if ruleset.soulstones_in_duels == "card_after_cheat":
+            if stone is not None and stone.stones:
+                raise IllegalSoulstoneUse(
+                    f"In {ruleset.name} a Soulstone is not declared before the flip; it adds "
+                    "a second card after the cheat (soulstone_card)."
+                )
+        elif self.soulstone_card:
+            raise IllegalSoulstoneUse(
+                f"In {ruleset.name} a Soulstone is declared before the flip (a twist or a "
+                "suit); it cannot add a second card."
+            )
 
     def fate_modifiers(self, role: Role) -> tuple[int, int]:
         """(positive, negative) twists on this duelist's flip in the given role."""
@@ -190,6 +240,8 @@ class DuelView:
     unnamed, its suit is ``red_joker_suit``). ``opponent`` is the other side's view in an
     opposed duel, None in a simple duel. ``tn`` and ``required_suits`` are the side's own
     requirements: the Attacker's (or simple duel's) TN and suits; none for the Defender.
+    ``extra_card`` is the first-edition Soulstone card (named if a Red Joker): its value
+    and suit count in every total and suit check.
     """
 
     __slots__ = (
@@ -201,6 +253,9 @@ class DuelView:
         "decisions",
         "deck",
         "duelist",
+        "extra_card",
+        "extra_suits",
+        "extra_value",
         "fixed_suits",
         "flipped",
         "negative",
@@ -210,6 +265,7 @@ class DuelView:
         "red_joker_suit",
         "required_suits",
         "role",
+        "ruleset",
         "tn",
         "trigger",
     )
@@ -222,8 +278,10 @@ class DuelView:
         decisions: DuelDecisions,
         tn: int | None,
         required_suits: tuple[Suit, ...],
+        ruleset: Ruleset | None = None,
     ) -> None:
         self.role = role
+        self.ruleset = ruleset or get_ruleset()
         self.duelist = duelist
         self.deck = deck
         self.decisions = decisions
@@ -241,13 +299,16 @@ class DuelView:
         self.cheated_in: Card | None = None
         self.cheat_block: str | None = None
         self.trigger: Trigger | None = None
+        self.extra_card: Card | None = None
+        self.extra_value = 0
+        self.extra_suits: tuple[Suit, ...] = ()
 
     # -- what the side has now -------------------------------------------------------
 
     @property
     def total(self) -> int:
         """The current duel total (only meaningful once a card is chosen)."""
-        return self.base + self.card.value
+        return self.base + self.card.value + self.extra_value
 
     @property
     def suits(self) -> tuple[Suit, ...]:
@@ -265,18 +326,21 @@ class DuelView:
     # -- what-ifs for decisions ----------------------------------------------------
 
     def total_with(self, card: Card) -> int:
-        return self.base + card.value
+        return self.base + card.value + self.extra_value
 
     def suits_with(self, card: Card, red_joker_suit: Suit | None = None) -> tuple[Suit, ...]:
         """Suits of the total if ``card`` were the active card (Red Joker: the named suit)."""
+        fixed = self.fixed_suits
+        if self.extra_suits:
+            fixed = self.extra_suits + fixed
         joker = card.joker
         if joker is None:
             suit = card.suit
         elif joker == "red":
             suit = red_joker_suit or card.suit
         else:
-            return self.fixed_suits
-        return (suit, *self.fixed_suits) if suit is not None else self.fixed_suits
+            return fixed
+        return (suit, *fixed) if suit is not None else fixed
 
     def meets_requirements(self, total: int, suits: Sequence[Suit]) -> bool:
         """The side's own TN and required suits (always met for a Defender)."""
@@ -287,7 +351,7 @@ class DuelView:
 
     def wins_with(self, card: Card, red_joker_suit: Suit | None = None) -> bool:
         """Would this side win the duel with ``card`` against the opponent's current card?"""
-        total = self.base + card.value
+        total = self.base + card.value + self.extra_value
         role = self.role
         if role == "defender":
             attacker = self.opponent
@@ -304,14 +368,15 @@ class DuelView:
         the Defender wins whatever it holds).
         """
         role = self.role
+        base = self.base + self.extra_value
         if role == "defender":
-            return self.opponent.total - self.base + 1
+            return self.opponent.total - base + 1
         if role == "attacker":
             opposing = self.opponent.total
             target = opposing if self.tn is None else max(opposing, self.tn)
         else:
             target = 0 if self.tn is None else self.tn
-        return target - self.base
+        return target - base
 
     def is_winning(self) -> bool:
         """Would this side win if nothing changed from here?"""
@@ -337,6 +402,10 @@ class DuelDecisions(Protocol):
         """One of the Triggers whose suits the final total carries, or None."""
         ...
 
+    # First edition asks two more questions, through ``getattr`` so that decision objects
+    # written for second edition keep working (the greedy answers are the fallback):
+    # ``add_soulstone_card(view) -> bool`` and ``name_extra_red_joker(view) -> Suit``.
+
 
 class GreedyDecisions(GreedyDamageDecisions):
     """The documented default policy; ``rules/engine/odds.py`` implements the same rules.
@@ -354,9 +423,19 @@ class GreedyDecisions(GreedyDamageDecisions):
     Cheat Fate ("to win"): only when cheating is allowed and the side is currently losing.
     Then cheat the hand card that makes the side win with the lowest value (ties: the
     first in hand order). Never the Black Joker; the Red Joker counts as value 14 and is
-    used only when no numbered card wins. If no hand card wins, do not cheat.
+    used only when no numbered card wins.
     Winning means: Attacker, total >= the Defender's total and the TN and required suits
     are met; Defender, the Attacker would lose; simple duel, total >= TN with the suits.
+
+    "To reduce damage" (this class's ``policy``; ``CheatToWin`` leaves it out): a losing
+    Defender with no winning card cheats the card that puts the margin in the gentlest
+    damage band (tied 0: two negative twists; 1-5: one; 6-10: none; 11+: one positive),
+    the lowest such card (first in hand order on ties), only if that band is gentler than
+    the current one. Otherwise, if no hand card wins, do not cheat.
+
+    First edition: after its cheat a losing side that may add a Soulstone card does so
+    (``add_soulstone_card``). A Red Joker coming up as that card is named like a cheated
+    one, counting the active card's suit as already carried (``name_extra_red_joker``).
 
     Triggers: declare the first listed Trigger whose suits the final total carries.
 
@@ -364,6 +443,7 @@ class GreedyDecisions(GreedyDamageDecisions):
     """
 
     __slots__ = ()
+    policy: ClassVar[str] = REDUCE_DAMAGE
 
     def choose_card(self, allowed: tuple[Card, ...], view: DuelView) -> Card:
         best: Card | None = None
@@ -394,9 +474,49 @@ class GreedyDecisions(GreedyDamageDecisions):
                     return suit
         return Suit.RAMS
 
+    def name_extra_red_joker(self, view: DuelView) -> Suit:
+        carried = view.suits
+        required = view.required_suits
+        for suit in required:
+            if carried.count(suit) < required.count(suit):
+                return suit
+        for trigger in view.duelist.triggers:
+            wanted = trigger.suits
+            for suit in wanted:
+                if carried.count(suit) < wanted.count(suit):
+                    return suit
+        return Suit.RAMS
+
+    def add_soulstone_card(self, view: DuelView) -> bool:
+        return not view.is_winning()
+
     def cheat(self, view: DuelView) -> Card | None:
         if view.cheat_block is not None or view.is_winning():
             return None
+        best = self._winning_cheat(view)
+        if best is None and self.policy == REDUCE_DAMAGE and view.role == "defender":
+            return self._damage_cutting_cheat(view)
+        return best
+
+    def _damage_cutting_cheat(self, view: DuelView) -> Card | None:
+        """The lowest hand card that moves the margin into the gentlest damage band."""
+        attacker_total = view.opponent.total
+        base = view.base + view.extra_value
+        best: Card | None = None
+        best_band = accuracy_twist(attacker_total - view.total)
+        for card in view.deck.hand:
+            if card.joker == "black":
+                continue
+            margin = attacker_total - base - card.value
+            if margin < 0:  # a winning card; ``_winning_cheat`` found none, so never here
+                continue
+            band = accuracy_twist(margin)
+            if band < best_band or (best is not None and band == best_band
+                                    and card.value < best.value):
+                best, best_band = card, band
+        return best
+
+    def _winning_cheat(self, view: DuelView) -> Card | None:
         # Same answer as trying ``view.wins_with`` on every card, without the calls: the
         # totals need a card of at least ``need``; only the suits remain to be checked.
         need = view.value_needed()
@@ -428,6 +548,13 @@ class GreedyDecisions(GreedyDamageDecisions):
         return available[0] if available else None
 
 
+class CheatToWin(GreedyDecisions):
+    """``GreedyDecisions`` that cheats only to win (the "to_win" policy)."""
+
+    __slots__ = ()
+    policy: ClassVar[str] = TO_WIN
+
+
 class NeverCheat(GreedyDecisions):
     """``GreedyDecisions`` that never Cheats Fate (on duels, damage or healing flips)."""
 
@@ -441,6 +568,18 @@ class NeverCheat(GreedyDecisions):
 
 
 GREEDY = GreedyDecisions()
+_BY_POLICY = {REDUCE_DAMAGE: GREEDY, TO_WIN: CheatToWin()}
+
+
+def decisions_for(policy: str | None = None) -> GreedyDecisions:
+    """The default decisions for a duel policy (``DUEL_POLICIES``; None: the default)."""
+    key = DEFAULT_DUEL_POLICY if policy is None else policy
+    try:
+        return _BY_POLICY[key]
+    except KeyError:
+        raise RulesError(
+            f"Unknown duel policy {policy!r}: use one of {', '.join(DUEL_POLICIES)}."
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,6 +599,8 @@ class DuelSide:
     trigger: Trigger | None
     soulstone: SoulstoneUse | None
     cheat_blocked: str | None
+    #: First edition: the card a Soulstone added after the cheat (a named Red Joker).
+    extra_card: Card | None = None
 
     @property
     def cheated(self) -> bool:
@@ -467,7 +608,8 @@ class DuelSide:
 
     @property
     def soulstones_spent(self) -> int:
-        return self.soulstone.stones if self.soulstone is not None else 0
+        spent = self.soulstone.stones if self.soulstone is not None else 0
+        return spent + (self.extra_card is not None)
 
     @property
     def suit_counts(self) -> Counter[Suit]:
@@ -483,6 +625,7 @@ class SimpleDuelResult:
     required_suits: tuple[Suit, ...]
     success: bool
     events: tuple[tuple[str, str, str], ...]
+    ruleset: str = "m2e"
 
     @property
     def total(self) -> int:
@@ -522,6 +665,7 @@ class OpposedDuelResult:
     damage_positive_twists: int
     damage_negative_twists: int
     events: tuple[tuple[str, str, str], ...]
+    ruleset: str = "m2e"
 
     @property
     def attacker_won(self) -> bool:
@@ -552,23 +696,28 @@ def simple_duel(
     decisions: DuelDecisions | None = None,
     *,
     purpose: str = "simple duel",
+    ruleset: Ruleset | str | None = None,
 ) -> SimpleDuelResult:
     """Resolve a simple duel: the total must reach ``tn`` and carry ``required_suits``."""
+    rules = get_ruleset(ruleset)
+    duelist.check_ruleset(rules)
     required = parse_suits(required_suits)
-    side = DuelView("simple", duelist, deck, decisions or GREEDY, tn, required)
+    side = DuelView("simple", duelist, deck, decisions or GREEDY, tn, required, rules)
     events: list[tuple[str, str, str]] = []
     _declare_soulstones(side, events)
     side.flipped = deck.flip(cards_to_flip(side.net))
     events.append(("flip", "simple", _codes(side.flipped)))
     _choose(side, events)
-    side.cheat_block = cheat_block_reason(side.net, side.flipped, ())
-    _offer_cheat(side, events)
+    side.cheat_block = cheat_block_reason(side.net, side.flipped, (), ruleset=rules)
+    _change_total(side, events)
     _offer_trigger(side, events)
     total = side.total
     suits = side.suits
     success = side.meets_requirements(total, suits)
     events.append(("result", "simple", "success" if success else "failure"))
-    return SimpleDuelResult(_finish(side, purpose), tn, required, success, tuple(events))
+    return SimpleDuelResult(
+        _finish(side, purpose), tn, required, success, tuple(events), rules.key
+    )
 
 
 def opposed_duel(
@@ -582,40 +731,57 @@ def opposed_duel(
     attacker_decisions: DuelDecisions | None = None,
     defender_decisions: DuelDecisions | None = None,
     purpose: str = "attack",
+    ruleset: Ruleset | str | None = None,
 ) -> OpposedDuelResult:
     """Resolve an opposed duel, each model flipping from its own Fate Deck.
 
-    ``tn`` and ``required_suits`` are the action's (the Attacker must meet them too).
+    ``tn`` and ``required_suits`` are the action's (the Attacker must meet them too; a
+    first-edition opposed duel has none).
     """
+    rules = get_ruleset(ruleset)
     if defender.focused:
         raise RulesError(
             "Focused is spent when a model declares an Action; the Defender cannot use it."
         )
+    attacker.check_ruleset(rules)
+    defender.check_ruleset(rules)
     required = parse_suits(required_suits) if required_suits else ()
-    a = DuelView("attacker", attacker, attacker_deck, attacker_decisions or GREEDY, tn, required)
-    d = DuelView("defender", defender, defender_deck, defender_decisions or GREEDY, None, ())
+    if not rules.opposed_duels_have_tn and (tn is not None or required):
+        raise RulesError(
+            f"A {rules.name} opposed duel compares the two totals only; it has no TN or "
+            "required suits (a spell's CC is its casting duel: see spells.cast_spell)."
+        )
+    a = DuelView(
+        "attacker", attacker, attacker_deck, attacker_decisions or GREEDY, tn, required, rules
+    )
+    d = DuelView("defender", defender, defender_deck, defender_decisions or GREEDY, None, (), rules)
     a.opponent = d
     d.opponent = a
     events: list[tuple[str, str, str]] = []
 
-    # 1. Soulstones: the Defender declares first.
+    # 1. Soulstones (second edition): the Defender declares first.
     _declare_soulstones(d, events)
     _declare_soulstones(a, events)
 
-    # 2. Both flip; the Defender chooses first when there is a choice to make.
+    # 2. Both flip; the Defender (first edition: the Attacker) picks first.
     a.flipped = attacker_deck.flip(cards_to_flip(a.net))
     d.flipped = defender_deck.flip(cards_to_flip(d.net))
     events.append(("flip", "attacker", _codes(a.flipped)))
     events.append(("flip", "defender", _codes(d.flipped)))
-    _choose(d, events)
-    _choose(a, events)
+    first, second = (d, a) if rules.picks_first == "defender" else (a, d)
+    _choose(first, events)
+    _choose(second, events)
 
-    # 3. Cheat Fate: the lower total first, the Defender on a tie.
-    a.cheat_block = cheat_block_reason(a.net, a.flipped, d.flipped)
-    d.cheat_block = cheat_block_reason(d.net, d.flipped, a.flipped)
-    first, second = (a, d) if a.total < d.total else (d, a)
-    _offer_cheat(first, events)
-    _offer_cheat(second, events)
+    # 3. Change the totals: the lower total first, the Defender on a tie (first edition:
+    # the side that would lose first). Each side once.
+    a.cheat_block = cheat_block_reason(a.net, a.flipped, d.flipped, ruleset=rules)
+    d.cheat_block = cheat_block_reason(d.net, d.flipped, a.flipped, ruleset=rules)
+    if rules.changes_first == "lower_total":
+        first, second = (a, d) if a.total < d.total else (d, a)
+    else:
+        first, second = (d, a) if a.is_winning() else (a, d)
+    _change_total(first, events)
+    _change_total(second, events)
     cheat_order = (first.role, second.role)
 
     # 4. Triggers on the final totals: the lower first, the Defender on a tie.
@@ -633,6 +799,7 @@ def opposed_duel(
     margin = a_total - d_total
     events.append(("result", winner, str(margin)))
     stone = defender.soulstone
+    hurts = stone is not None and stone.twist and rules.defender_soulstone_hurts_damage
     return OpposedDuelResult(
         attacker_side,
         defender_side,
@@ -643,8 +810,9 @@ def opposed_duel(
         cheat_order,
         trigger_order,
         attacker.focused,
-        1 if stone is not None and stone.twist else 0,
+        1 if hurts else 0,
         tuple(events),
+        rules.key,
     )
 
 
@@ -659,9 +827,11 @@ def resolve_damage(
     negative: int = 0,
     decisions: DamageDecisions | None = None,
     purpose: str = "damage flip",
+    action: str | None = None,
 ) -> DamageResult:
     """The damage flip after a won attack: accuracy, Focused and the Defender's Soulstone
-    twist come from ``result``; the target's Armor and Hard to Wound are passed here."""
+    twist come from ``result``; the target's Armor and Hard to Wound are passed here.
+    The duel's edition (``result.ruleset``) decides the Red Joker and ``action`` twists."""
     if result.winner != "attacker":
         raise RulesError("The attack failed, so there is no damage flip.")
     return damage_flip(
@@ -674,6 +844,8 @@ def resolve_damage(
         armor=armor,
         decisions=decisions,
         purpose=purpose,
+        ruleset=result.ruleset,
+        action=action,
     )
 
 
@@ -684,6 +856,31 @@ def _declare_soulstones(side: DuelView, events: list[tuple[str, str, str]]) -> N
     stone = side.duelist.soulstone
     if stone is not None and stone.stones:
         events.append(("soulstone", side.role, str(stone)))
+
+
+def _change_total(side: DuelView, events: list[tuple[str, str, str]]) -> None:
+    """Step "change the total or pass": cheat, then (first edition) a Soulstone card."""
+    _offer_cheat(side, events)
+    if side.duelist.soulstone_card and side.ruleset.soulstones_in_duels == "card_after_cheat":
+        _offer_soulstone_card(side, events)
+
+
+def _offer_soulstone_card(side: DuelView, events: list[tuple[str, str, str]]) -> None:
+    decisions = side.decisions
+    ask = getattr(decisions, "add_soulstone_card", None) or GREEDY.add_soulstone_card
+    if not ask(side):
+        return
+    card = side.deck.flip(1)[0]
+    side.extra_card = card
+    events.append(("soulstone", side.role, f"card {_code(card)}"))
+    if card.joker == "red":
+        name = getattr(decisions, "name_extra_red_joker", None) or GREEDY.name_extra_red_joker
+        suit = Suit.parse(name(side))
+        side.extra_card = card.named(suit)
+        events.append(("name", side.role, suit.value))
+    named = side.extra_card
+    side.extra_value = named.value
+    side.extra_suits = (named.suit,) if named.suit is not None else ()
 
 
 def _choose(side: DuelView, events: list[tuple[str, str, str]]) -> None:
@@ -776,7 +973,9 @@ def _finish(side: DuelView, purpose: str) -> DuelSide:
     deck = side.deck
     flipped = side.flipped
     cheated = side.cheated_in
-    deck.discard(flipped if cheated is None else (*flipped, cheated))
+    used = flipped if cheated is None else (*flipped, cheated)
+    extra = side.extra_card
+    deck.discard(used if extra is None else (*used, extra))
     card = side.card
     if card.joker == "red" and side.red_joker_suit is not None:
         card = card.named(side.red_joker_suit)
@@ -786,11 +985,12 @@ def _finish(side: DuelView, purpose: str) -> DuelSide:
         side.duelist.name,
         record,
         card,
-        side.base + card.value,
+        side.base + card.value + side.extra_value,
         side.suits,
         side.trigger,
         side.duelist.soulstone,
         side.cheat_block,
+        extra,
     )
 
 

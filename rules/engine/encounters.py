@@ -1,6 +1,6 @@
 """Encounter setup for second edition: Standard and Story generators, Linked Games.
 
-Plain Python over a card source, like ``campaign/weekly_event_flip.py``: ``draw(purpose)``
+Plain Python over a card source, like ``campaign/weeks/event_flip.py``: ``draw(purpose)``
 returns one card (or card code). A service passes a function that makes and records a
 server flip, or one that reads the cards players flipped at the table; tests script the
 cards. Each generator returns a frozen result listing every flip with its purpose, the

@@ -7,8 +7,9 @@ lowest). The Jokers override this: a flipped Black Joker must be taken, and the 
 Joker may be taken even under negative twists unless the Black Joker came up too.
 
 Cheating Fate swaps the chosen card for one from the Control Hand. It is refused after
-negative twists, after flipping one's own Black Joker, and when the opponent flipped the
-Red Joker in the same duel (the opponent's Black Joker does not stop anyone).
+negative twists, after flipping one's own Black Joker, and (second edition only) when the
+opponent flipped the Red Joker in the same duel; the opponent's Black Joker does not stop
+anyone. Functions that depend on the edition take ``ruleset`` (second edition by default).
 
 ``Flip`` is the record of one flip (what the services store). ``flip()`` makes one from a
 Fate Deck, ``table_flip()`` validates cards flipped at the table, ``cheat_fate()`` applies
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .cards import Card, parse_cards
 from .errors import IllegalCheat, IllegalChoice, RulesError
+from .ruleset import Ruleset
 
 if TYPE_CHECKING:
     from .deck import FateDeck
@@ -93,27 +95,40 @@ def allowed_choices(cards: Sequence[Card], net: int) -> tuple[Card, ...]:
 
 
 def cheat_block_reason(
-    net: int, own_flipped: Iterable[Card], opponent_flipped: Iterable[Card] = ()
+    net: int,
+    own_flipped: Iterable[Card],
+    opponent_flipped: Iterable[Card] = (),
+    *,
+    ruleset: Ruleset | None = None,
 ) -> str | None:
     """Why Cheating Fate is not allowed on this flip, or None when it is.
 
     ``opponent_flipped`` holds the cards the opponent flipped in the same duel (empty for
-    a simple duel or a damage flip).
+    a simple duel or a damage flip). In first edition (``ruleset``) the opponent's Red
+    Joker blocks nothing: only a net negative twist or one's own Black Joker do.
     """
     if net < 0:
         return BLOCKED_BY_NEGATIVE_TWIST
     for card in own_flipped:
         if card.joker == "black":
             return BLOCKED_BY_OWN_BLACK_JOKER
+    if ruleset is not None and not ruleset.opponent_red_joker_blocks_cheating:
+        return None
     for card in opponent_flipped:
         if card.joker == "red":
             return BLOCKED_BY_OPPONENT_RED_JOKER
     return None
 
 
-def may_cheat(net: int, own_flipped: Iterable[Card], opponent_flipped: Iterable[Card] = ()) -> bool:
+def may_cheat(
+    net: int,
+    own_flipped: Iterable[Card],
+    opponent_flipped: Iterable[Card] = (),
+    *,
+    ruleset: Ruleset | None = None,
+) -> bool:
     """True when Cheating Fate is allowed (see ``cheat_block_reason``)."""
-    return cheat_block_reason(net, own_flipped, opponent_flipped) is None
+    return cheat_block_reason(net, own_flipped, opponent_flipped, ruleset=ruleset) is None
 
 
 def highest_card(allowed: tuple[Card, ...]) -> Card:
@@ -163,10 +178,13 @@ class Flip:
     def allowed(self) -> tuple[Card, ...]:
         return allowed_choices(self.cards, self.net)
 
-    def cheat_block_reason(self, opponent_flipped: Iterable[Card] = ()) -> str | None:
-        return cheat_block_reason(self.net, self.cards, opponent_flipped)
+    def cheat_block_reason(
+        self, opponent_flipped: Iterable[Card] = (), *, ruleset: Ruleset | None = None
+    ) -> str | None:
+        return cheat_block_reason(self.net, self.cards, opponent_flipped, ruleset=ruleset)
 
-    def validate(self, opponent_flipped: Iterable[Card] = ()) -> Flip:
+    def validate(self, opponent_flipped: Iterable[Card] = (), *, ruleset: Ruleset | None = None
+                 ) -> Flip:
         """Check the record against the rules (used for table flips and stored records)."""
         identities = [c.identity for c in self.cards]
         if len(set(identities)) != len(identities):
@@ -178,7 +196,7 @@ class Flip:
                 f"{self.net:+d}; allowed: {_codes(allowed)}."
             )
         if self.cheated_in is not None:
-            reason = cheat_block_reason(self.net, identities, opponent_flipped)
+            reason = cheat_block_reason(self.net, identities, opponent_flipped, ruleset=ruleset)
             if reason is not None:
                 raise IllegalCheat(f"Cannot Cheat Fate: {reason}.")
             if self.cheated_in.identity in identities:
@@ -225,6 +243,7 @@ def table_flip(
     chooser: Chooser | None = None,
     cheated_in: Card | str | None = None,
     opponent_flipped: str | Iterable[Card | str] = (),
+    ruleset: Ruleset | None = None,
 ) -> Flip:
     """Record cards flipped at the table, checked by the same rules as an engine flip.
 
@@ -244,7 +263,7 @@ def table_flip(
         pick = Card.parse(chosen).identity
     cheat = None if cheated_in is None else Card.parse(cheated_in).identity
     record = Flip(purpose, flipped, net, pick, cheat, "table", None)
-    return record.validate(parse_cards(opponent_flipped))
+    return record.validate(parse_cards(opponent_flipped), ruleset=ruleset)
 
 
 def cheat_fate(
@@ -254,6 +273,7 @@ def cheat_fate(
     *,
     opponent_flipped: Iterable[Card] = (),
     discard: bool = True,
+    ruleset: Ruleset | None = None,
 ) -> Flip:
     """Cheat ``card`` from the deck's Control Hand into a finished flip.
 
@@ -262,7 +282,7 @@ def cheat_fate(
     """
     if record.cheated_in is not None:
         raise IllegalCheat("Fate was already cheated on this flip.")
-    reason = cheat_block_reason(record.net, record.cards, opponent_flipped)
+    reason = cheat_block_reason(record.net, record.cards, opponent_flipped, ruleset=ruleset)
     if reason is not None:
         raise IllegalCheat(f"Cannot Cheat Fate: {reason}.")
     played = deck.play_from_hand(card)

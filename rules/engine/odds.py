@@ -13,10 +13,14 @@ The model is the engine core's default policy (``GreedyDecisions``), stated once
   twist the lowest value (ties: preferred); the Black Joker is always taken and the
   Red Joker always taken unless the Black Joker is out too.
 * Preference: cards that give the total every required suit, then the highest value.
-* Cheating ("to_win", only with a known hand): the side with the lower total (the
-  defender on a tie) decides first; a side cheats only if it is losing and may cheat,
-  with the lowest-value hand card that wins (first in hand order; the Red Joker last,
-  the Black Joker never).
+* Cheating (only with a known hand): the side with the lower total (the defender on a
+  tie) decides first; a side cheats only if it is losing and may cheat, with the
+  lowest-value hand card that wins (first in hand order; the Red Joker last, the Black
+  Joker never). Under the default duel policy ("reduce_damage") a losing defender that
+  cannot win cheats the lowest card that puts the margin in a gentler damage band;
+  ``DuelSpec.policy="to_win"`` leaves that out (``CheatToWin`` in the engine).
+* ``DuelSpec.ruleset="m1e"`` counts first edition (``first_edition_odds.py``): the
+  Soulstone card after the cheat and the Red Joker's second damage flip.
 * The damage flip comes from the attacker's deck *after* the duel's flipped cards left
   it, with the accuracy modifier from the margin; the attacker cheats it with its best
   remaining hand card when that raises the severity.
@@ -50,8 +54,16 @@ from .damage import (
     damage_for,
     severity_of,
 )
-from .duels import Trigger, has_suits, parse_suits
+from .duels import (
+    DEFAULT_DUEL_POLICY,
+    DUEL_POLICIES,
+    REDUCE_DAMAGE,
+    Trigger,
+    has_suits,
+    parse_suits,
+)
 from .errors import EngineBug, IllegalSoulstoneUse, RulesError
+from .ruleset import RULESETS, get_ruleset
 
 __all__ = [
     "SEVERITIES",
@@ -135,7 +147,10 @@ class DuelistSpec:
     ``trigger_suits`` are this model's stat triggers (see ``DuelSpec.trigger_suits``);
     they decide the Red Joker's suit and are reported in ``trigger_probability``.
     ``hand`` is the known control hand: those cards are not in the deck, and they are
-    the cards this side may cheat with (``cheat="never"`` keeps them in hand).
+    the cards this side may cheat with (``cheat="never"`` keeps them in hand; "to_win"
+    cheats as the duel's policy says).
+    ``soulstone_card`` (first edition): this side may discard a Soulstone after its cheat
+    to add a second card, which it does whenever it is still losing.
     Card codes and suit names are accepted and normalized to ``Card`` and ``Suit``.
     """
 
@@ -152,6 +167,7 @@ class DuelistSpec:
     hand: tuple[Card, ...] = ()
     cheat: str = "to_win"
     trigger_suits: tuple[tuple[Suit, ...], ...] = ()
+    soulstone_card: bool = False
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -166,9 +182,8 @@ class DuelistSpec:
         set_(self, "trigger_suits", _parse_triggers(self.trigger_suits))
         if self.soulstone_suit is not None:
             set_(self, "soulstone_suit", Suit.parse(self.soulstone_suit))
-        if (self.soulstone_twist or self.soulstone_suit is not None) and not (
-            self.can_use_soulstones
-        ):
+        uses = self.soulstone_twist or self.soulstone_suit is not None or self.soulstone_card
+        if uses and not self.can_use_soulstones:
             raise IllegalSoulstoneUse(
                 "Only Masters and Henchmen may spend Soulstones on a duel; set "
                 "can_use_soulstones=True for them or drop the Soulstone use."
@@ -236,9 +251,19 @@ class DuelSpec:
     damage: DamageTrack | None = None
     armor: int = 0
     hard_to_wound: int = 0
+    policy: str = DEFAULT_DUEL_POLICY
+    ruleset: str = "m2e"
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if self.policy not in DUEL_POLICIES:
+            raise InvalidOddsRequest(
+                f"Unknown duel policy {self.policy!r}: use one of {', '.join(DUEL_POLICIES)}."
+            )
+        if self.ruleset not in RULESETS:
+            raise InvalidOddsRequest(
+                f"Unknown ruleset {self.ruleset!r}: use one of {', '.join(RULESETS)}."
+            )
         if not isinstance(self.attacker, DuelistSpec):
             raise InvalidOddsRequest("The attacker must be a DuelistSpec.")
         if self.defender is not None and not isinstance(self.defender, DuelistSpec):
@@ -262,6 +287,29 @@ class DuelSpec:
                 raise InvalidOddsRequest(
                     "Focused is spent when declaring an Action; only the attacker can use it."
                 )
+        self._check_ruleset()
+
+    def _check_ruleset(self) -> None:
+        rules = get_ruleset(self.ruleset)
+        sides = [s for s in (self.attacker, self.defender) if s is not None]
+        if rules.soulstones_in_duels == "card_after_cheat":
+            if any(s.soulstone_twist or s.soulstone_suit is not None for s in sides):
+                raise InvalidOddsRequest(
+                    f"In {rules.name} a Soulstone is not declared before the flip (no twist "
+                    "or suit): it adds a second card after the cheat (soulstone_card)."
+                )
+        elif any(s.soulstone_card for s in sides):
+            raise InvalidOddsRequest(
+                f"In {rules.name} a Soulstone is declared before the flip (a twist or a "
+                "suit); it cannot add a second card."
+            )
+        if not rules.opposed_duels_have_tn and self.defender is not None and (
+            self.tn is not None or self.required_suits
+        ):
+            raise InvalidOddsRequest(
+                f"A {rules.name} opposed duel compares the two totals only: leave out the "
+                "TN and required suits (or make it a simple duel)."
+            )
 
     @property
     def is_simple(self) -> bool:
@@ -310,6 +358,9 @@ class DuelOdds:
     * ``damage``: damage flip outcomes, unconditional ("none" includes losing the duel);
       ``damage_on_hit``: the same given the attacker won (None when it cannot win).
     * ``expected_damage`` / ``expected_damage_on_hit``: after Armor.
+    * ``red_joker_follow_up`` (first edition): given a Red Joker on the damage flip, the
+      chances of the second damage flip ("none", "weak", "moderate", "severe").
+    * ``policy`` and ``ruleset``: what the figures assume.
     """
 
     p_win: Fraction
@@ -321,6 +372,9 @@ class DuelOdds:
     damage_on_hit: DamageOdds | None = None
     expected_damage: Fraction | None = None
     expected_damage_on_hit: Fraction | None = None
+    red_joker_follow_up: Mapping[str, Fraction] | None = None
+    policy: str = DEFAULT_DUEL_POLICY
+    ruleset: str = "m2e"
 
     @property
     def p_lose(self) -> Fraction:
@@ -349,6 +403,11 @@ class DuelOdds:
             "damage_on_hit": None if self.damage_on_hit is None else self.damage_on_hit.as_dict(),
             "expected_damage": opt(self.expected_damage),
             "expected_damage_on_hit": opt(self.expected_damage_on_hit),
+            "red_joker_follow_up": None
+            if self.red_joker_follow_up is None
+            else _floats(self.red_joker_follow_up),
+            "policy": self.policy,
+            "ruleset": self.ruleset,
         }
 
 
@@ -664,6 +723,8 @@ class _DuelCounter:
             for card in self.attacker.cheat_cards:
                 self.hand_best_after[card] = _best_damage_band(c for c in hand if c != card)
         self._attacker_cheats: dict[int, Card | None] = {}
+        self._damage_cuts: dict[tuple[int, int], Card | None] = {}
+        self.cuts_damage = spec.policy == REDUCE_DAMAGE
         self._mixtures: dict[tuple, tuple[int, ...]] = {}
 
         self.wins = 0
@@ -700,6 +761,13 @@ class _DuelCounter:
             if defender.base + card.value > against:
                 return card
         return None
+
+    def defender_damage_cut(self, against: int, current: int) -> Card | None:
+        """A losing defender's cheat under "reduce damage" (see ``damage_cut``)."""
+        key = (against, current)
+        if key not in self._damage_cuts:
+            self._damage_cuts[key] = damage_cut(self.defender, against, current)
+        return self._damage_cuts[key]
 
     def damage_mixture(self, state: tuple[int, bool], margin: int, duel_cheat: Card | None):
         """Damage band weights summed over the attacker flips behind ``state``."""
@@ -757,6 +825,8 @@ class _DuelCounter:
                             a_card, a_total, a_done = card, attacker.base + card.value, True
                     elif not attacker_turn and d_may_cheat and winning:
                         card = self.defender_cheat(a_total)
+                        if card is None and self.cuts_damage:
+                            card = self.defender_damage_cut(a_total, d_total)
                         if card is not None:
                             d_card, d_total = card, defender.base + card.value
                 self._record("attacker", a_index, a_card, ways)
@@ -845,8 +915,25 @@ class _DuelCounter:
             suit_probability=MappingProxyType(suits),
             trigger_probability=MappingProxyType(triggers),
             cheat_probability=MappingProxyType(cheats),
+            policy=self.spec.policy,
+            ruleset=self.spec.ruleset,
             **extra,
         )
+
+
+def damage_cut(defender: _Side, against: int, current: int) -> Card | None:
+    """The "reduce damage" cheat of a defender that cannot win: the lowest hand card
+    (in ``cheat_cards`` order) that puts the margin ``against`` minus its new total in the
+    gentlest accuracy band, if that band is gentler than the current one."""
+    best, best_band = None, accuracy_twist(against - current)
+    for card in defender.cheat_cards:
+        margin = against - defender.base - card.value
+        if margin < 0:
+            continue
+        band = accuracy_twist(margin)
+        if band < best_band:
+            best, best_band = card, band
+    return best
 
 
 def duel_odds(spec: DuelSpec) -> DuelOdds:
@@ -864,10 +951,17 @@ def clear_odds_cache() -> None:
     """Forget every memoized result (for honest benchmarks)."""
     for cached in (_duel_odds, _flip_outcomes, _damage_flip, _compositions, _common_denominator):
         cached.cache_clear()
+    from .first_edition_odds import clear_first_edition_cache
+
+    clear_first_edition_cache()
 
 
 @lru_cache(maxsize=1024)
 def _duel_odds(spec: DuelSpec) -> DuelOdds:
+    if spec.ruleset != "m2e":
+        from .first_edition_odds import first_edition_odds
+
+        return first_edition_odds(spec)
     counter = _DuelCounter(spec)
     counter.run()
     return counter.result()

@@ -2,6 +2,9 @@
 
 from django import template
 
+from rules.engine.duels import DUEL_POLICIES
+from rules.engine.ruleset import RULESETS
+
 register = template.Library()
 
 SEVERITY_LABELS = {
@@ -36,3 +39,14 @@ def bar_width(value, distribution) -> float:
     """Width of a bar relative to the largest value in the distribution."""
     peak = max(distribution.values()) if distribution else 0
     return round(100 * float(value) / peak, 1) if peak else 0
+
+
+@register.filter
+def ruleset_name(key: str) -> str:
+    ruleset = RULESETS.get(key)
+    return ruleset.name if ruleset else str(key)
+
+
+@register.filter
+def policy_label(key: str) -> str:
+    return DUEL_POLICIES.get(key, str(key))

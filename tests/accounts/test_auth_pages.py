@@ -5,6 +5,7 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.http import HttpRequest
 from django.urls import reverse
 
 from tests.factories import PASSWORD, UserFactory
@@ -12,37 +13,66 @@ from tests.factories import PASSWORD, UserFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_signup_creates_account_and_logs_in(client):
-    response = client.post(
-        reverse("signup"),
-        {
-            "username": "lucius",
-            "email": "Lucius@Example.org",
-            "display_name": "Lucius",
-            "password1": "a-long-enough-pass-123",
-            "password2": "a-long-enough-pass-123",
-        },
-    )
-    assert response.status_code == 302
+SIGNUP = {"username": "lucius", "email": "Lucius@Example.org", "display_name": "Lucius",
+          "password1": "a-long-enough-pass-123", "password2": "a-long-enough-pass-123"}
+
+
+def emailed_link(message) -> str:
+    return re.search(r"https?://\S+", message.body).group(0)
+
+
+def test_signup_makes_a_closed_account_that_the_emailed_link_opens_once(client, mailoutbox):
+    response = client.post(reverse("signup"), SIGNUP)
+    assert response.status_code == 302 and response["Location"] == reverse("signup-sent")
     user = get_user_model().objects.get(username="lucius")
-    assert user.email == "lucius@example.org"
-    assert int(client.session["_auth_user_id"]) == user.pk
+    assert user.email == "lucius@example.org" and not user.is_active
+    assert "_auth_user_id" not in client.session
+    assert client.login(request=HttpRequest(), username="lucius",
+                        password=SIGNUP["password1"]) is False
+    [message] = mailoutbox
+    assert message.to == ["lucius@example.org"]
+    link = emailed_link(message)
+    response = client.get(link)
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.is_active and int(client.session["_auth_user_id"]) == user.pk
+    client.logout()
+    again = client.get(link)
+    assert again.status_code == 400 and "_auth_user_id" not in client.session
 
 
-def test_signup_rejects_duplicate_email_with_a_message(client):
-    UserFactory(email="taken@example.org")
-    response = client.post(
-        reverse("signup"),
-        {
-            "username": "x",
-            "email": "TAKEN@example.org",
-            "password1": "zz-long-pass-981",
-            "password2": "zz-long-pass-981",
-        },
-    )
-    assert response.status_code == 200
-    assert "already exists" in response.content.decode()
+@pytest.mark.parametrize("link", ["/accounts/signup/activate/Mg/nope-nope/",
+                                  "/accounts/signup/activate/!!!/x/",
+                                  "/accounts/signup/activate/OTk5OTk5OTk5OTk5OTk5OTk5OTk/x/"])
+def test_a_wrong_activation_link_is_a_clear_400(client, link):
+    UserFactory(is_active=False)
+    response = client.get(link)
+    assert response.status_code == 400
+    assert "not valid" in response.content.decode()
+
+
+def test_signup_answers_alike_for_a_known_email_and_tells_only_its_inbox(client, mailoutbox):
+    """No difference on the page between a known and an unknown email (issue 16)."""
+    owner = UserFactory(email="taken@example.org", username="taken")
+    new = client.post(reverse("signup"), {**SIGNUP, "email": "fresh@example.org"})
+    known = client.post(reverse("signup"), {**SIGNUP, "username": "x",
+                                            "email": "TAKEN@example.org"})
+    assert (new.status_code, new["Location"]) == (known.status_code, known["Location"])
     assert not get_user_model().objects.filter(username="x").exists()
+    owner.refresh_from_db()
+    assert owner.is_active and owner.email == "taken@example.org"
+    to_owner = [m for m in mailoutbox if m.to == ["taken@example.org"]]
+    assert len(to_owner) == 1 and "already has an account" in to_owner[0].body
+    assert "taken" in to_owner[0].body and "/activate/" not in to_owner[0].body
+
+
+def test_signing_up_again_before_confirming_sends_the_link_again(client, mailoutbox):
+    client.post(reverse("signup"), SIGNUP)
+    client.post(reverse("signup"), {**SIGNUP, "username": "lucius2"})
+    assert get_user_model().objects.filter(email="lucius@example.org").count() == 1
+    assert [m.to for m in mailoutbox] == [["lucius@example.org"]] * 2
+    assert client.get(emailed_link(mailoutbox[1])).status_code == 302
+    assert get_user_model().objects.get(username="lucius").is_active
 
 
 def test_signup_mismatched_passwords_shows_form_error(client):
@@ -136,7 +166,7 @@ def test_load_demo_is_idempotent_and_prints_login(capsys):
     assert users.get(username="admin").is_superuser
     assert users.get(username="player").check_password("malifaux-demo")
     from campaign.models import Crew
-    from rules.models import ContentPack
+    from catalogue.models import ContentPack
 
     assert ContentPack.objects.get(slug="sample-pack").is_sample
     crews = Crew.objects.filter(campaign__slug="demo-campaign")

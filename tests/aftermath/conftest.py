@@ -10,15 +10,18 @@ from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtu
 
 
 def play(campaign, alpha, bravo, *, vp=(6, 2), kills=(), strategy=None, schemes_vp=None,
-         confirm=True):
+         confirm=True, at_table=None, attach=None):
     """Play a game through the services. ``kills`` lists (victim_side, index of the hired
-    model on that side, finished_off) for casualties made by the other side's leader."""
+    model on that side, finished_off) for casualties made by the other side's leader;
+    ``at_table(game)`` records anything else through the tracker before the report;
+    ``attach(crew, models)`` gives the Equipment each crew attaches when it hires."""
     game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
                                       actor=alpha.player)
     for crew in (alpha, bravo):
-        games.hire_crew(game=game, actor=crew.player,
-                        models=[m for m in crew.models.filter(status="active")
-                                if not m.misses_next_game or m.pk == crew.leader_id])
+        models = [m for m in crew.models.filter(status="active")
+                  if not m.misses_next_game or m.pk == crew.leader_id]
+        games.hire_crew(game=game, actor=crew.player, models=models,
+                        attach=attach(crew, models) if attach else None)
         games.reveal_crew(game=game, actor=crew.player)
         pool = game.setup["scheme_pool"]
         games.choose_schemes(game=game, actor=crew.player,
@@ -46,6 +49,8 @@ def play(campaign, alpha, bravo, *, vp=(6, 2), kills=(), strategy=None, schemes_
                                          strict=False):
                 choice.vp = scheme_vp
                 choice.save(update_fields=["vp"])
+    if at_table is not None:
+        at_table(Game.objects.get(pk=game.pk))
     results.report_result(game=game, actor=alpha.player, vp_a=vp[0], vp_b=vp[1])
     if confirm:
         results.confirm_result(game=game, actor=bravo.player)

@@ -86,3 +86,30 @@ def test_the_wandering_relic_passes_to_the_crew_that_beats_it(campaign_week):
 def test_options_are_off_by_default(campaign_week):
     campaign, *_ = campaign_week
     assert not any(getattr(campaign, f) for f in Campaign.OPTION_FIELDS)
+
+
+def test_extra_scrip_pays_nothing_to_a_crew_that_withdrew_late(campaign_week):
+    """Optional rule Extra Scrip: 2 more Scrip for each friendly Enforcer and Henchman
+    still in play when the game ends. A crew that made a Strategic Withdraw (even from
+    Turn 3) has no model in play at the end, so it gets none; its opponent still does."""
+    from encounters.models import Game
+    from encounters.services import tracker
+    from tests.aftermath.conftest import aftermaths, play
+
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.extra_scrip = True
+    campaign.save(update_fields=["extra_scrip"])
+
+    def withdraw_on_turn_three(game):
+        Game.objects.filter(pk=game.pk).update(turn=3)
+        tracker.strategic_withdraw(game=game, actor=bravo.player)
+
+    game = play(campaign, alpha, bravo, vp=(2, 4), at_table=withdraw_on_turn_three)
+    assert game.record["withdraw"]["early"] is False
+    result = aftermaths(game)
+    lines = {key: dict((why, n) for n, why in
+                       result[key].steps.get(phase="payday", description="Payday")
+                       .detail["lines"]) for key in "ab"}
+    extra = "Enforcers and Henchmen still in play (Extra Scrip)"
+    assert lines["a"][extra] == 4  # the Captain (Henchman) and the Sergeant (Enforcer)
+    assert extra not in lines["b"]

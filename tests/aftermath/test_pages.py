@@ -57,6 +57,8 @@ def next_decision(aftermath):
             return "barter-answer", {"card": ""}
         return "barter-next", {}
     if phase == "reward":
+        if state["reward"].get("place"):
+            return "reward-place", {"model": aftermath.crew.leader_id}
         if not state["reward"]["chart"]:
             return "reward-choose", {"chart": "generic"}
         return "reward-answer", {"card": ""}
@@ -87,7 +89,8 @@ def next_decision(aftermath):
 CONTROLS = {
     "barter-flip": 'id="barter-flip"', "barter-answer": 'id="keep-card"',
     "barter-next": 'id="barter-next"', "reward-choose": 'id="chart-generic"',
-    "reward-answer": 'id="keep-card"', "bounty-skip": 'id="skip-bounty"',
+    "reward-answer": 'id="keep-card"', "reward-place": 'id="place-skill"',
+    "bounty-skip": 'id="skip-bounty"',
     "injury-flip": "Flip for Guard", "injury-answer": 'id="keep-card"',
     "injury-keep-skill": 'id="decline-skill"', "doctor": 'id="doctor-form"',
     "doctor-answer": 'id="keep-card"', "finish": 'id="finish"',
@@ -416,3 +419,21 @@ def test_a_hide_out_changes_the_barter_value_and_offers_fortifications(client, c
     key = re.search(r'name="key" value="([a-z-]+)"', body[body.index('id="extras"'):]).group(1)
     built = client.post(act_url(a, "build"), {"key": key}, **HTMX)
     assert built.status_code == 200 and key in hideouts.owned_keys(alpha)
+
+
+def test_a_rewarded_skill_is_placed_from_the_page(client, campaign_week):
+    """The Reward phase asks which model learns a rewarded Skill (a select of the crew's
+    models with Skill slots) and places it where the player says."""
+    _, alpha, _, _ = campaign_week
+    a = full_game(campaign_week)
+    client.force_login(alpha.player)
+    a = _walk_to(client, a, "reward")
+    client.post(act_url(a, "reward-choose"), {"chart": "generic",
+                                              "take": "favors-of-treachery"}, **HTMX)
+    body = client.get(a.get_absolute_url()).content.decode()
+    assert 'id="reward-place"' in body and "Favors of Treachery" in body
+    guard = alpha.models.filter(station="minion", status="active").first()
+    response = client.post(act_url(a, "reward-place"), {"model": guard.pk}, **HTMX)
+    assert response.status_code == 200
+    assert ArsenalUpgrade.objects.get(crew=alpha, table_key="favors-of-treachery"
+                                      ).attached_to == guard

@@ -313,3 +313,120 @@ def test_fortifications_need_their_prerequisites_and_never_repeat(campaign_week)
     with pytest.raises(CampaignError, match="costs 5 Construction Material; the crew has 1"):
         hideouts.build_fortification(crew=alpha, actor=alpha.player, key="cash-box")
     assert HideOut.objects.get(crew=alpha).fortifications.count() == 4
+
+
+def test_change_of_station_uses_no_skill_slot(campaign_week):
+    """Campaign Upgrades, Change of Station: it does not count against the maximum Skills
+    the model may have, so an Enforcer raised by it still learns its one Skill."""
+    from campaign.services import arsenal
+
+    _, alpha, _, _ = campaign_week
+    guard = alpha.models.filter(station="minion").order_by("id").first()
+    ArsenalUpgrade.objects.create(crew=alpha, kind="skill", table_key="change-of-station",
+                                  name="Change of Station", attached_to=guard)
+    arsenal.change_station(model=guard, actor=alpha.player, station="enforcer")
+    learned = arsenal.add_skill(model=guard, actor=alpha.player, key="duelist", name="Duelist")
+    assert learned.attached_to == guard
+    assert [s.table_key for s in arsenal.counted_skills(guard)] == ["duelist"]
+
+
+def test_a_barter_skill_counts_when_a_faction_chart_skill_is_gained(campaign_week):
+    """Skill limits count every Skill a model has: a Minion (one Skill) that bought a
+    Skill at Barter and then gains a Skill from its faction's Injury chart (a Red Joker)
+    is over its limit, so the player annihilates one or forgoes the new one."""
+    from campaign.services import arsenal
+
+    campaign, alpha, bravo, _ = campaign_week
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    arsenal.add_skill(model=guard, actor=bravo.player, key="duelist", name="Duelist")
+    game = play(campaign, alpha, bravo, vp=(5, 1), kills=[("b", 1, True)])
+    seed = seed_where(lambda c: c[2] == "RJ" and "RJ" not in c[:2] and "BJ" not in c[:4]
+                      and c[3] != "RJ")
+    b = open_with_seeds(game, {"b": seed})["b"]
+    b = _to_injuries(b, bravo.player)
+    b = injuries.flip(aftermath=b, actor=bravo.player, model=guard)
+    while b.state["injuries"].get("question"):
+        b = injuries.answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    assert b.state["injuries"]["skill_choice"]["model"] == guard.pk
+    assert len(arsenal.counted_skills(guard)) == 1
+
+
+def _complete_a_bounty(campaign, alpha, bravo):
+    """Alpha held Build a Reputation (one of two parts done) and completes it in the
+    returned Aftermath, which is now at the Reward."""
+    campaign.max_games_per_week = 5
+    campaign.save()
+    CrewBounty.objects.create(crew=alpha, bounty_key="build-a-reputation",
+                              name="Build a Reputation", bought_week=1,
+                              progress={"counted": 1, "target": 2, "contributions": [
+                                  {"game": 0, "count": 1, "schemes": []}]})
+    game = play(campaign, alpha, bravo, vp=(5, 1), strategy={"a": {"1": 2, "2": 1}})
+    a = _finish_barter(aftermaths(game)["a"], alpha.player)
+    assert a.phase == "reward"
+    return a
+
+
+def test_a_rewarded_skill_goes_to_the_model_the_player_chooses(campaign_week):
+    """Reward flip: the Crew adds the rewarded Upgrade to its Arsenal. A Skill (here Favors
+    of Treachery, taken instead of flipping) is learned by the model the player chooses,
+    not always the Leader, within that model's Skill limit: at the limit one of its Skills
+    is annihilated to make room."""
+    from campaign.services import arsenal
+
+    campaign, alpha, bravo, _ = campaign_week
+    a = _complete_a_bounty(campaign, alpha, bravo)
+    a = reward.choose(aftermath=fresh(a), actor=alpha.player, chart="generic",
+                      take="favors-of-treachery")
+    assert a.phase == "reward" and a.state["reward"]["place"]["key"] == "favors-of-treachery"
+    sergeant = alpha.models.get(station="enforcer")
+    arsenal.add_skill(model=sergeant, actor=alpha.player, key="duelist", name="Duelist")
+    with pytest.raises(AftermathError, match="Skill limit"):
+        reward.place(aftermath=fresh(a), actor=alpha.player, model=sergeant)
+    duelist = ArsenalUpgrade.objects.get(attached_to=sergeant, table_key="duelist")
+    a = reward.place(aftermath=fresh(a), actor=alpha.player, model=sergeant, replaces=duelist)
+    favors = ArsenalUpgrade.objects.get(crew=alpha, table_key="favors-of-treachery")
+    assert favors.attached_to == sergeant and favors.attached_to_id != alpha.leader_id
+    duelist.refresh_from_db()
+    assert duelist.status == "annihilated" and fresh(a).phase != "reward"
+
+
+def test_the_deadline_gives_a_rewarded_skill_to_the_leader(campaign_week):
+    """Defaults: a rewarded Skill nobody placed goes to the Leader when it has room."""
+    from aftermath.services.defaults import take_defaults
+
+    campaign, alpha, bravo, _ = campaign_week
+    a = _complete_a_bounty(campaign, alpha, bravo)
+    reward.choose(aftermath=fresh(a), actor=alpha.player, chart="generic",
+                  take="favors-of-treachery")
+    take_defaults(a.pk)
+    favors = ArsenalUpgrade.objects.get(crew=alpha, table_key="favors-of-treachery")
+    assert favors.attached_to_id == alpha.leader_id
+
+
+def test_the_those_who_thirst_flip_may_be_cheated_from_the_hand(campaign_week):
+    """Those Who Thirst: a Barter card of 14 buys a flip on the Those Who Thirst table
+    (Jokers reflipped), and the Aftermath hand may Cheat that flip: the relic follows the
+    suit of the card cheated in."""
+    campaign, alpha, bravo, _ = campaign_week
+    scrip.adjust_scrip(alpha, 10, week=1, reason="test funds", actor=alpha.player)
+    suit_relic = {"T": "insight", "C": "blight", "R": "covenant", "M": "edict"}
+    seed = seed_where(lambda c: c[2] == "RJ" and not {"RJ", "BJ"} & {c[0], c[1], c[3]}
+                      and c[0][-1] != c[3][-1])
+    game = play(campaign, alpha, bravo, vp=(5, 1))  # a win: a hand of two
+    a = open_with_seeds(game, {"a": seed})["a"]
+    hand = list(a.hand)
+    a = barter.flip(aftermath=a, actor=alpha.player)
+    a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=None)
+    assert a.state["barter"]["current"]["card"] == "RJ"
+    barter.buy(aftermath=fresh(a), actor=alpha.player, key="those-who-thirst")
+    a = fresh(a)
+    question = a.state["barter"]["current"]["thirst"]["question"]
+    assert question and question["hand"] == hand
+    with pytest.raises(AftermathError, match="Those Who Thirst"):
+        barter.next_card(aftermath=a, actor=alpha.player)
+    a = barter.answer(aftermath=fresh(a), actor=alpha.player, card=hand[0])
+    relic = ArsenalUpgrade.objects.get(crew=alpha, table_key__in=list(suit_relic.values()))
+    assert relic.table_key == suit_relic[hand[0][-1]]
+    assert hand[0] not in fresh(a).hand
+    record = FlipRecord.objects.get(subject_id=a.pk, purpose__contains="Those Who Thirst")
+    assert record.cheated_in == hand[0]

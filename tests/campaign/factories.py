@@ -5,8 +5,8 @@ import datetime
 import factory
 
 from campaign.models import Campaign, Crew
+from catalogue.models import ContentPack, Faction, ModelCard, UpgradeCard
 from league.models import League, Membership, Role
-from rules.models import ContentPack, Faction, ModelCard, UpgradeCard
 from tests.factories import UserFactory
 
 
@@ -130,7 +130,7 @@ def campaign_in_week_one(roster, names=("Alpha", "Bravo"), *,
     crew per name; returns (campaign, crews, organizer). ``models`` are roster keys hired
     beside the Henchman leader; ``upgrade`` puts the roster's upgrade on the leader."""
     from campaign.services import crews as crew_services
-    from campaign.services import weeks
+    from campaign.weeks import services as weeks
 
     campaign = CampaignFactory(status=Campaign.Status.RUNNING, **options)
     built = []

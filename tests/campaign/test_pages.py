@@ -111,7 +111,7 @@ def test_sheet_shows_stats_with_injuries_and_the_ledger(client, built_crew, rost
     assert "@media print" in Path("static/css/site.css").read_text()
     # Guard Wp 5 - 2 = 3 appears in the Guard's stat line.
     guard_block = html.split('data-model="Guard"')[1].split("</article>")[0]
-    assert "<td>3</td>" in guard_block
+    assert '>3</td>' in guard_block and "Wp 5 → 3" in guard_block
 
 
 def test_sheet_renders_a_40_model_arsenal_in_bounded_queries(client, campaign,

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase as HypothesisTestCase
 
-from campaign.hiring import HiringRefused
 from campaign.models import ArsenalModel, CrewBounty, ScripEntry
 from campaign.services import crews, scrip
 from campaign.services.errors import CampaignError, InsufficientScrip
+from rules.engine.hiring import HiringRefused
 from tests.campaign.factories import CampaignFactory, CardFactory, CrewFactory, member
 
 pytestmark = pytest.mark.django_db
@@ -137,3 +137,34 @@ def test_adding_a_master_needs_halfway_week_a_bounty_and_ten_scrip(built_crew, r
     scrip.gain_scrip(built_crew, 10, week=4, reason="more")
     with pytest.raises(HiringRefused, match="already has a Master"):
         crews.add_master(crew=built_crew, actor=built_crew.player, master=second)
+
+
+def test_new_hires_close_once_the_crew_has_a_game_this_week(roster):
+    """Campaign book, New Hires: the start of each week is the only time a crew hires new
+    models (and adds a Master), before its games. Once the crew has a game set up in the
+    week, its New Hires are over until next week."""
+    from campaign.weeks import services as weeks
+    from encounters.services import games
+    from tests.campaign.factories import campaign_in_week_one
+
+    campaign, (alpha, bravo), _ = campaign_in_week_one(roster, length_weeks=4)
+    weeks.turn_over(campaign, 2)
+    campaign.refresh_from_db()
+    crews.new_hires(crew=alpha, actor=alpha.player, models=[roster["peon"]])
+    games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                               actor=alpha.player)
+    scrip.adjust_scrip(bravo, 20, week=2, reason="test funds", actor=bravo.player)
+    before = bravo.__class__.objects.get(pk=bravo.pk).scrip
+    with pytest.raises(CampaignError, match="before the crew's games"):
+        crews.new_hires(crew=bravo, actor=bravo.player, models=[roster["peon"]])
+    CrewBounty.objects.create(crew=bravo, bounty_key="win", name="Done", status="completed",
+                              bought_week=1, completed_week=1)
+    weeks.turn_over(campaign, 3)  # the halfway week of four: Masters may join
+    crews.new_hires(crew=bravo, actor=bravo.player, models=[roster["peon"]])
+    games.create_campaign_game(campaign=campaign.__class__.objects.get(pk=campaign.pk),
+                               crew_a=alpha, crew_b=bravo, actor=alpha.player)
+    with pytest.raises(CampaignError, match="before the crew's games"):
+        crews.add_master(crew=bravo, actor=bravo.player, master=roster["master"])
+    assert not bravo.models.filter(station="master").exists()
+    # Week 3's Clerk cost nothing (2 - 5); the refused Master spent nothing.
+    assert bravo.__class__.objects.get(pk=bravo.pk).scrip == before

@@ -3,11 +3,11 @@
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from campaign.hiring import HiringRefused
 from campaign.models import ArsenalEvent, ArsenalModel, ArsenalUpgrade, Crew, ScripEntry
 from campaign.services import crews
 from campaign.services.errors import CampaignError
 from league.models import Role
+from rules.engine.hiring import HiringRefused
 from tests.campaign.factories import CardFactory, member
 from tests.factories import UserFactory
 

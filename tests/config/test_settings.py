@@ -72,3 +72,54 @@ def test_production_mode_refuses_to_start_without_a_secret_key():
                  DJANGO_ALLOWED_HOSTS="x.org")
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
+
+
+PRODUCTION = {"DJANGO_ENV": "production",
+              "DJANGO_SECRET_KEY": "x7" * 30 + "-production-like-secret-key-for-tests"}
+SECURITY_PROBE = (
+    "import json, django; from django.conf import settings; django.setup();"
+    "print(json.dumps({'redirect': settings.SECURE_SSL_REDIRECT, 'debug': settings.DEBUG,"
+    " 'cookie': settings.SESSION_COOKIE_SECURE, 'hsts': settings.SECURE_HSTS_SECONDS}))"
+)
+
+
+def test_plain_http_for_the_load_benchmark_is_refused_on_a_public_host():
+    result = run(SECURITY_PROBE, **PRODUCTION, DJANGO_ALLOWED_HOSTS="campaigns.example.org",
+                 DJANGO_LOOPBACK_HTTP="1")
+    assert result.returncode != 0
+    assert "DJANGO_LOOPBACK_HTTP" in result.stderr
+
+
+def test_plain_http_for_the_load_benchmark_serves_loopback_in_production_mode():
+    flagged = json.loads(run(SECURITY_PROBE, **PRODUCTION, DJANGO_ALLOWED_HOSTS="127.0.0.1",
+                             DJANGO_LOOPBACK_HTTP="1").stdout)
+    assert flagged == {"redirect": False, "debug": False, "cookie": False, "hsts": 0}
+    plain = json.loads(run(SECURITY_PROBE, **PRODUCTION, DJANGO_ALLOWED_HOSTS="127.0.0.1").stdout)
+    assert plain["redirect"] and plain["cookie"] and plain["hsts"] > 0
+
+
+def test_gunicorn_runs_threaded_workers():
+    """A login hashing its password must not hold up the pages behind it."""
+    import runpy
+
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["worker_class"] == "gthread" and config["threads"] >= 2
+
+
+def test_passwords_hash_with_argon2_and_old_hashes_upgrade_at_login(db, client, settings):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+    from config import settings as project
+
+    settings.PASSWORD_HASHERS = project.PASSWORD_HASHERS  # the suite uses a fast one
+    assert project.PASSWORD_HASHERS[0].endswith("Argon2PasswordHasher")
+    old = PBKDF2PasswordHasher().encode("an old password", "somesalt", iterations=1000)
+    user = get_user_model().objects.create(username="veteran", email="v@example.org",
+                                           password=old)
+    response = client.post("/accounts/login/", {"username": "veteran",
+                                                "password": "an old password"})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.password.startswith("argon2$argon2id$")
+    assert user.check_password("an old password")

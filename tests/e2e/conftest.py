@@ -1,4 +1,7 @@
-"""Headless Chromium (Debian's package) driven by Playwright against the live server."""
+"""Headless Chromium (Debian's package) driven by Playwright against the live server.
+
+Every browser context is watched for Content Security Policy violations (Chromium reports
+each on the console); any test whose pages caused one fails, naming it."""
 
 from __future__ import annotations
 
@@ -26,6 +29,43 @@ CHROMIUM_ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+# Also reports violations the console might word differently (and with JavaScript on, the
+# directive and what was blocked).
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`Content Security Policy violation: ${e.violatedDirective} blocked ` +
+                `${e.blockedURI || "inline"} on ${document.location.pathname}`));"""
+
+
+class CSPWatch:
+    """Collects the CSP violations of every context made through ``WatchedBrowser``."""
+
+    def __init__(self):
+        self.violations: list[str] = []
+
+    def attach(self, context) -> None:
+        context.add_init_script(REPORT_VIOLATIONS)
+        context.on("console", self._console)
+
+    def _console(self, message) -> None:
+        if "Content Security Policy" in message.text:
+            self.violations.append(message.text)
+
+
+class WatchedBrowser:
+    """The Playwright browser, whose new contexts report CSP violations to the watch."""
+
+    def __init__(self, browser, watch: CSPWatch):
+        self._browser, self.csp = browser, watch
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        self.csp.attach(context)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     require(Path(CHROMIUM).exists(), f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
@@ -35,8 +75,20 @@ def browser():
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
         )
-        yield browser
+        yield WatchedBrowser(browser, CSPWatch())
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def no_csp_violations(request):
+    """Every browser test passes with the CSP on: a violation on any page fails it."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    watch = request.getfixturevalue("browser").csp
+    watch.violations.clear()
+    yield
+    assert not watch.violations, "CSP violations:\n" + "\n".join(watch.violations)
 
 
 @pytest.fixture

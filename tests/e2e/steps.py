@@ -4,8 +4,8 @@ the page shows it."""
 
 from __future__ import annotations
 
+from catalogue.models import Faction
 from nights.models import CampaignNight
-from rules.models import Faction
 from rules.tables import FACTIONS
 
 
@@ -44,3 +44,24 @@ def shown_rows(page) -> list[list[str]]:
 def shown_headings(page) -> list[str]:
     return page.eval_on_selector_all("#standings thead th", "ths => ths.map(th => "
                                      "th.innerText.trim())")
+
+
+def sign_up(page, username: str, password: str, email: str | None = None) -> None:
+    """Fill the sign-up form, then open the emailed activation link (the live server
+    shares this process's test outbox), which logs the new account in."""
+    import re
+
+    from django.core import mail
+
+    email = email or f"{username}@example.org"
+    sent = len(mail.outbox)
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_email", email)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    page.click("main button[type=submit]")
+    page.wait_for_selector("h1:text-is('Check your inbox')")
+    [message] = [m for m in mail.outbox[sent:] if m.to == [email]]
+    page.goto(re.search(r"https?://\S+", message.body).group(0))
+    page.wait_for_selector("text=Log out")

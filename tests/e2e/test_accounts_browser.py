@@ -1,17 +1,15 @@
-"""Sign up, log out and log in again in a real browser, on a phone-sized screen."""
+"""Sign up (through the emailed link), log out and log in again in a real browser, on a
+phone-sized screen."""
 
 import pytest
+
+from tests.e2e import steps
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def test_signup_logout_login_in_chromium(page):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "marcus")
-    page.fill("#id_email", "marcus@example.org")
-    page.fill("#id_password1", "wild-hunt-42-pass")
-    page.fill("#id_password2", "wild-hunt-42-pass")
-    page.click("button[type=submit]")
+    steps.sign_up(page, "marcus", "wild-hunt-42-pass")
     page.wait_for_url("**/")
     assert page.locator("nav.main").inner_text().count("marcus") == 1
     page.click("text=Log out")

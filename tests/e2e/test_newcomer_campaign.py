@@ -7,19 +7,14 @@ import re
 import pytest
 
 from campaign.models import Crew
-from rules.catalogue.sample import load_sample_pack
+from catalogue.sample import load_sample_pack
+from tests.e2e import steps
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def sign_up(page, username):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", username)
-    page.fill("#id_email", f"{username}@example.org")
-    page.fill("#id_password1", "pass-for-e2e-7731")
-    page.fill("#id_password2", "pass-for-e2e-7731")
-    page.click("main button[type=submit]")
-    page.wait_for_selector("text=Log out")
+    steps.sign_up(page, username, "pass-for-e2e-7731")
 
 
 def set_quantity(page, card_name, count):

@@ -11,7 +11,7 @@ import pytest
 from openpyxl import load_workbook
 
 from bench.bench_standings import build_campaign
-from rules.models import Faction
+from catalogue.models import Faction
 from tests.e2e.steps import shown_rows
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -7,10 +7,11 @@ from django.conf import settings
 from django.test import Client
 
 from campaign.models import Campaign
-from campaign.services import crews, weeks
+from campaign.services import crews
+from campaign.weeks import services as weeks
+from catalogue.models import Faction
 from encounters.models import Casualty, Game
 from encounters.services import games, tracker
-from rules.models import Faction
 from rules.tables import FACTIONS
 from tests.campaign.factories import CampaignFactory, CrewFactory, guild_roster, member
 
@@ -109,5 +110,40 @@ def test_two_phones_track_a_game_live(browser, live_server):
         page.wait_for_selector("#game-state:text-is('Awaiting aftermath')")
     assert b.evaluate("window.__same") is True
     assert Game.objects.get(pk=game.pk).state == Game.State.AFTERMATH
+    context_a.close()
+    context_b.close()
+
+
+def test_bounty_facts_in_a_few_taps_on_a_phone(browser, live_server):
+    """Side A holds Map It Out, side B Kabloooy!: A's phone shows the Scheme Marker board
+    (a tap per Marker), the casualty form has the Blast box, and what A taps reaches B's
+    phone without a reload. Neither phone asks about zones, Pigs or Horror duels."""
+    from campaign.models import CrewBounty
+
+    game = game_in_play()
+    side_a, side_b = game.sides.get(key="a"), game.sides.get(key="b")
+    CrewBounty.objects.create(crew=side_a.crew, bounty_key="map-it-out", name="Map It Out",
+                              bought_week=1)
+    CrewBounty.objects.create(crew=side_b.crew, bounty_key="kabloooy", name="Kabloooy!",
+                              bought_week=1)
+    context_a, a = phone_for(browser, live_server, side_a.player)
+    context_b, b = phone_for(browser, live_server, side_b.player)
+    for page in (a, b):
+        page.goto(game.get_absolute_url())
+        page.wait_for_selector("#marker-board")
+    assert a.locator("#end-facts").count() == 0 and a.locator("#model-event-form").count() == 0
+    for quarter in (1, 2, 3, 4):
+        a.click(f"#marker-board button[value='scheme:a:{quarter}:1']")
+        a.wait_for_selector(f"#count-scheme-a-{quarter}:text-is('1')")
+    b.wait_for_selector("#count-scheme-a-4:text-is('1')")
+    victim = side_a.hired.filter(name="Guard").first()
+    b.select_option("#casualty_model", str(victim.pk))
+    b.select_option("#casualty_by_model", str(side_b.hired.get(is_leader=True).pk))
+    b.check("#casualty_blast")
+    b.click("#record-casualty")
+    a.wait_for_selector(f"#casualties >> text={victim.name}")
+    casualty = Casualty.objects.get(game=game)
+    assert casualty.blast and casualty.by_side == "b"
+    assert game.marker_changes.count() == 4
     context_a.close()
     context_b.close()

@@ -122,8 +122,8 @@ def test_strategic_withdraw_changes_the_counted_vp(in_play, turn, reported, coun
 
 
 def test_a_knocked_out_model_sits_out_its_next_game(campaign_week):
-    from campaign.hiring import HiringRefused
     from campaign.models import ArsenalModel
+    from rules.engine.hiring import HiringRefused
 
     campaign, alpha, bravo, _organizer = campaign_week
     guard = ArsenalModel.objects.filter(crew=alpha).exclude(pk=alpha.leader_id).first()

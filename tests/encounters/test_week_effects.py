@@ -4,7 +4,8 @@ A Bullet With Your Name paid when the named Leader falls."""
 import pytest
 
 from campaign.models import ArsenalModel, BulletDraw, Campaign, CampaignWeek, ScripEntry
-from campaign.services import crews, weeks
+from campaign.services import crews
+from campaign.weeks import services as weeks
 from encounters.models import Game, HiredModel
 from encounters.services import games, results, tracker
 from encounters.services.common import EncounterError

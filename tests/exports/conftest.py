@@ -6,7 +6,8 @@ from aftermath.models import Aftermath
 from aftermath.services.automatic import start_game
 from aftermath.services.defaults import take_defaults
 from campaign.models import ConstructionEntry, CrewBounty, Fortification, HideOut
-from campaign.services import arsenal, crews, scrip, weeks
+from campaign.services import arsenal, crews, scrip
+from campaign.weeks import services as weeks
 from encounters.models import HiredModel
 from encounters.services import tracker
 from nights import services as nights
@@ -47,10 +48,12 @@ def full_campaign(campaign_week, roster):  # noqa: F811
     CrewBounty.objects.create(crew=alpha, bounty_key="hunter", name="Hunter", bought_week=1,
                               progress={"bounty": "hunter", "target": 3, "contributions": [
                                   {"game": first.pk, "count": 1, "schemes": []}]})
-    hide_out = HideOut.objects.create(crew=bravo, hide_out_key="warehouse", name="Warehouse")
-    Fortification.objects.create(hide_out=hide_out, key="walls", name="Walls", built_week=1)
+    hide_out = HideOut.objects.create(crew=bravo, hide_out_key="junkyard", name="Junkyard")
+    Fortification.objects.create(hide_out=hide_out, key="pick-and-pull", name="Pick and Pull",
+                                 built_week=1)
     ConstructionEntry.objects.create(crew=bravo, week=1, amount=3, reason="Salvage",
                                      actor=organizer)
+    _auto_resolved_game(campaign, alpha, bravo)
     weeks.turn_over(campaign, 2)
     campaign.refresh_from_db()
     alpha.refresh_from_db()
@@ -61,6 +64,31 @@ def full_campaign(campaign_week, roster):  # noqa: F811
         nights.check_in(night=night, crew=crew, actor=organizer)
     nights.generate_pairings(night=night, actor=organizer, method="standings")
     return campaign, organizer
+
+
+def _auto_resolved_game(campaign, alpha, bravo):
+    """A third week-1 game both players had auto-resolved (its run, seed and log
+    archived), waiting for their confirmation."""
+    from autoresolve.services import resolve
+    from autoresolve.tasks import resolve_game
+    from encounters.services import games
+
+    campaign.auto_resolve, campaign.max_games_per_week = "both_players", 3
+    campaign.save(update_fields=["auto_resolve", "max_games_per_week"])
+    game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                      actor=alpha.player)
+    for crew in (alpha, bravo):
+        games.hire_crew(game=game, actor=crew.player, models=[
+            m for m in crew.models.filter(status="active")
+            if not m.misses_next_game or m.pk == crew.leader_id])
+        games.reveal_crew(game=game, actor=crew.player)
+    for crew in (alpha, bravo):
+        pool = game.setup["scheme_pool"]
+        games.choose_schemes(game=game, actor=crew.player,
+                             choices=[(pool[0], None), (pool[1], None)])
+    resolve.request_resolve(game=game, actor=alpha.player)
+    run = resolve.request_resolve(game=game, actor=bravo.player).run
+    resolve_game(run.pk)  # the job (the test's transaction never commits)
 
 
 @pytest.fixture(autouse=True)

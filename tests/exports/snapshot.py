@@ -78,18 +78,20 @@ def snapshot(campaign) -> dict:
                  for key, side in record.get("sides", {}).items()}
         kills = [{**k, "victim": model_name.get(k["victim"]),
                   "by_model": model_name.get(k["by_model"])} for k in record.get("kills", [])]
+        models = [{**m, "arsenal_model": model_name.get(m["arsenal_model"])}
+                  for m in record.get("models", [])]
         out["games"].append({
             "game": (game.state, game.kind, game.size, game.setup, game.event_key,
                      game.week.number, game.turn, game.first_player, game.ended_on_turn,
                      game.created_at),
-            "record": {**record, "sides": sides, "kills": kills},
+            "record": {**record, "sides": sides, "kills": kills, "models": models},
             "sides": [(s.key, s.player.username, crew_name[s.crew_id], s.strategy_vp,
                        s.campaign_rating, s.soulstone_pool,
                        [(h.name, h.cost, h.is_leader, h.upgrades,
                          model_name.get(h.arsenal_model_id)) for h in s.hired.all()],
                        [(c.scheme_key, c.vp, c.revealed) for c in s.schemes.all()])
                       for s in game.sides.all()],
-            "casualties": [(c.side.key, c.model and c.model.name, c.how,
+            "casualties": [(c.side and c.side.key, c.model and c.model.name, c.how,
                             c.by_model and c.by_model.name, c.turn, c.finished_off,
                             c.flip and (c.flip.cards, c.flip.chosen, c.flip.purpose))
                            for c in game.casualties.all()],
@@ -113,6 +115,16 @@ def snapshot(campaign) -> dict:
                        stable_detail(st.detail, model_name, crew_name, game_name))
                       for st in a.steps.order_by("id")])
         for a in aftermaths]
+    from autoresolve.models import ResolveRun
+
+    hired_name = {h.pk: h.name for g in games for s in g.sides.all() for h in s.hired.all()}
+    out["resolve_runs"] = [
+        (game_name[r.game_id], r.mode, r.status, r.requested_by.username, r.seed,
+         r.simulator_version, r.input, r.log, r.summary, r.progress, r.attempts,
+         r.report and (r.report.vp_a, r.report.vp_b, r.report.status, r.report.details),
+         {k: hired_name.get(v) for k, v in r.arsenal.items()},
+         [(q.user.username, q.side_key) for q in r.requests.order_by("id")])
+        for r in ResolveRun.objects.filter(game__campaign=campaign).order_by("id")]
     flips = [f for f in FlipRecord.objects.select_related("subject_type").order_by("id")
              if f.subject_type and (f.subject_type.model, f.subject_id) in subjects]
     out["flips"] = [(f.purpose, f.source, f.seed, f.cards, f.net_twist, f.chosen,

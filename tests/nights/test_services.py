@@ -215,7 +215,7 @@ def test_player_at_the_weekly_maximum_sits_out_with_a_note():
 
 
 def test_byes_of_earlier_nights_count(db):
-    from campaign.services import weeks
+    from campaign.weeks import services as weeks
 
     campaign, crews, organizer = running_campaign(3)
     first = checked_in_night(campaign, crews, organizer)
@@ -269,7 +269,7 @@ def test_swap_a_crew_without_a_game_into_a_pairing():
 
 
 def test_rematch_by_hand_is_allowed_and_explained():
-    from campaign.services import weeks
+    from campaign.weeks import services as weeks
 
     campaign, (a, b, c, d), organizer = running_campaign(4)
     ruled(campaign, organizer, a, b, 2, 1)

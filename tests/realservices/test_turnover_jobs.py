@@ -9,8 +9,8 @@ from django.db import close_old_connections, connection
 from django.utils import timezone
 
 from campaign.models import Campaign, CampaignWeek, TurnoverRun
-from campaign.services import weeks
-from campaign.tasks import turn_over_week
+from campaign.weeks import services as weeks
+from campaign.weeks.tasks import turn_over_week
 from rules.models import FlipRecord
 from tests.campaign.factories import CampaignFactory, CrewFactory, member
 

@@ -252,3 +252,11 @@ def test_an_unreadable_file_is_named(tmp_path):
 def test_an_intact_copy_loads(tmp_path):
     directory = broken_copy(tmp_path, "encounter-linked", lambda d: None)
     assert et.read_encounter_tables(directory) == et.encounter_tables()
+
+
+def test_the_shindigs_mingle_pushes_the_full_cg(tables):
+    """Rules manual, the Shindig's Mingle: target an enemy model in line of sight and push
+    this model its Cg toward it (not "up to" its Cg: the push is the full distance)."""
+    mingle = next(a for a in tables.story.shindig.actions if a.key == "mingle")
+    assert "up to" not in mingle.summary
+    assert "its Cg" in mingle.summary and "not while engaged" in mingle.summary

@@ -15,7 +15,7 @@ from rules import tables as t
 
 
 def body_rows(html: str) -> list[str]:
-    tbody = re.search(r'<tbody id="table-rows">(.*?)</tbody>', html, re.S)
+    tbody = re.search(r'<tbody id="table-rows"[^>]*>(.*?)</tbody>', html, re.S)
     source = tbody.group(1) if tbody else html
     return [r for r in re.findall(r"<tr[^>]*>.*?</tr>", source, re.S) if "no-match" not in r]
 

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from catalogue.models import Station
 from rules import tables as t
 from rules.engine.cards import BLACK_JOKER, FULL_DECK, RED_JOKER, Card, Suit
-from rules.models import Station
 
 FIRST_BLOCK = ("R", "M")
 SECOND_BLOCK = ("C", "T")
@@ -57,7 +57,7 @@ def test_tables_are_cached():
 
 
 def test_faction_and_station_codes_match_the_project():
-    seeded = importlib.import_module("rules.migrations.0003_seed_factions").FACTIONS
+    seeded = importlib.import_module("catalogue.migrations.0002_seed_factions").FACTIONS
     assert dict(seeded) == t.FACTIONS
     assert set(t.STATIONS) == set(Station.values)
 

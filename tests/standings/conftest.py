@@ -1,7 +1,7 @@
 import pytest
 
 from campaign.models import Campaign
-from campaign.services import weeks
+from campaign.weeks import services as weeks
 from tests.campaign.factories import campaign_in_week_one, guild_roster
 
 

@@ -119,7 +119,11 @@ def test_print_page_is_standalone_with_the_header(client, played):
     campaign, _crews, _organizer = played
     response = client.get(reverse("standings:print", args=[campaign.pk]), {"week": 1})
     html = response.content.decode()
-    assert 'nav class="main"' not in html and "@media print" in html
+    assert 'nav class="main"' not in html and "css/standings-print.css" in html
+    from django.conf import settings
+
+    print_css = settings.BASE_DIR / "static" / "css" / "standings-print.css"
+    assert "@media print" in print_css.read_text()
     assert campaign.name in html and "Week 1 of 2" in html
     assert "Campaign Points &gt; Differential &gt; Victory Points" in html
     assert [row[1] for row in page_rows(html)] == ["Alpha", "Charlie", "Bravo"]

@@ -216,3 +216,39 @@ def test_table_columns_start_with_the_tie_breaks(keys):
     table = build_table(facts_for({1: [], 2: []}), keys)
     assert [m.key for m in table.columns][:len(keys)] == keys
     assert "games" in [m.key for m in table.columns]
+
+
+week_numbers = st.integers(min_value=0, max_value=8)  # before week 1 and after the last too
+outcomes = st.lists(st.builds(Outcome, week_numbers, st.integers(0, 10), st.integers(0, 10)),
+                   max_size=8).map(tuple)
+crew_facts = st.builds(
+    CrewFacts,
+    games=outcomes,
+    linked_games=outcomes,
+    scrip=st.lists(st.builds(ScripLine, week_numbers, st.sampled_from(["gain", "spend"]),
+                             st.integers(-5, 8)), max_size=6).map(tuple),
+    bounties_completed=st.lists(week_numbers, max_size=3).map(tuple),
+    annihilated=st.lists(week_numbers, max_size=3).map(tuple),
+    fortifications=st.lists(week_numbers, max_size=4).map(tuple),
+)
+
+
+@given(crews=st.lists(crew_facts, min_size=1, max_size=8),
+       keys=st.lists(st.sampled_from(list(metrics.REGISTRY)), min_size=1, max_size=4,
+                     unique=True))
+def test_history_is_each_weeks_table(crews, keys):
+    """The one-pass history ranks every week exactly as that week's table does."""
+    facts = CampaignFacts(
+        campaign_id=1, name="C", last_week=6,
+        entrants=tuple(Entrant(i, f"Crew {i}", f"P{i}", "Guild", i) for i in range(len(crews))),
+        crews=dict(enumerate(crews)))
+    history = build_history(facts, keys)
+    tables = [build_table(facts, keys, week) for week in history.weeks]
+    assert [c.entrant.crew_id for c in history.crews] == [
+        r.entrant.crew_id for r in tables[-1].rows]
+    for crew in history.crews:
+        assert crew.positions == tuple(
+            next(r.rank for r in t.rows if r.entrant == crew.entrant) for t in tables)
+        assert crew.scrip == tuple(
+            sum(s.amount for s in facts.for_crew(crew.entrant.crew_id).scrip if s.week <= w)
+            for w in history.weeks)

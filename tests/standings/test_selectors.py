@@ -8,9 +8,9 @@ import pytest
 from bench.bench_standings import build_campaign
 from campaign.models import Campaign, CrewBounty, Fortification, HideOut
 from campaign.services import arsenal, crews, scrip
+from catalogue.models import Faction
 from encounters.models import Game
 from encounters.services import games, results, series
-from rules.models import Faction
 from standings.models import StandingsConfig
 from standings.selectors import load_facts, standings_table
 from tests.encounters.test_week_effects import play

@@ -41,7 +41,7 @@ class Command(BaseCommand):
 
     def _load(self):
         users = self._users()
-        from rules.catalogue.sample import load_sample_pack
+        from catalogue.sample import load_sample_pack
 
         load_sample_pack()
         campaign = self._league_and_campaign(users)
@@ -66,8 +66,8 @@ class Command(BaseCommand):
 
     def _league_and_campaign(self, users):
         from campaign.models import Campaign
+        from catalogue.models import ContentPack
         from league.models import League, Membership, Role
-        from rules.models import ContentPack
 
         league, _ = League.objects.get_or_create(
             slug=DEMO_LEAGUE,
@@ -95,7 +95,7 @@ class Command(BaseCommand):
         """Join with a crew and build a legal starting arsenal from the sample pack."""
         from campaign.models import Crew
         from campaign.services import crews
-        from rules.models import Faction
+        from catalogue.models import Faction
 
         faction = Faction.objects.get(code=faction_code)
         crew = campaign.crews.filter(player=player).exclude(status="retired").first()
@@ -121,7 +121,8 @@ class Command(BaseCommand):
         """Start the campaign and turn over its first three weeks (events flipped and
         recorded), so the demo shows a campaign in its third week."""
         from campaign.models import Campaign
-        from campaign.services import campaigns, weeks
+        from campaign.services import campaigns
+        from campaign.weeks import services as weeks
 
         if campaign.status == Campaign.Status.SETUP:
             campaigns.start_campaign(campaign=campaign, actor=organizer)
@@ -132,9 +133,9 @@ class Command(BaseCommand):
     def _play_a_game(self, campaign, player, rival):
         """One confirmed game this week, so the demo player has an Aftermath to walk
         through (its automatic part runs when the loader's transaction commits)."""
-        from campaign.hiring import HiringRefused
         from encounters.services import games, results, tracker
         from encounters.services.common import EncounterError
+        from rules.engine.hiring import HiringRefused
 
         if campaign.games.exists():
             return
@@ -146,29 +147,85 @@ class Command(BaseCommand):
                 for crew in (mine, theirs):
                     self._hire_what_fits(game, crew)
                     games.reveal_crew(game=game, actor=crew.player)
-                    pool = game.setup["scheme_pool"]
+                    pool = self._scheme_choices(game, crew)
                     games.choose_schemes(game=game, actor=crew.player,
                                          choices=[(pool[0], None), (pool[1], None)])
                 tracker.start(game=game, actor=player)
-                results.report_result(game=game, actor=player, vp_a=6, vp_b=3)
+                vp = self._track_vp(game, {"a": (3, (2, 1)), "b": (2, (1, 0))})
+                results.report_result(game=game, actor=player, vp_a=vp["a"], vp_b=vp["b"])
                 results.confirm_result(game=game, actor=rival)
         except (EncounterError, HiringRefused) as exc:
             self.stdout.write(f"  (No demo game this week: {exc})")
 
     @staticmethod
+    def _scheme_choices(game, crew) -> list[str]:
+        """The schemes a crew may choose: the setup's pool, or in a Story Encounter (The
+        Plot Thickens forces one) its faction's story schemes."""
+        from encounters.models import Game
+        from rules.engine.encounters import story_scheme_choices
+
+        if game.kind == Game.Kind.STORY:
+            return list(story_scheme_choices(crew.faction.code))
+        return list(game.setup["scheme_pool"])
+
+    @staticmethod
+    def _track_vp(game, plan) -> dict[str, int]:
+        """Score the demo game in the tracker (Strategy, then each Scheme revealed and
+        scored), so the reported result is the VP tracked at the table (6-3 when every
+        score fits the caps). Returns the tracked totals to report."""
+        from encounters.services import tracker
+        from encounters.services.common import EncounterError
+
+        def attempt(action, **kwargs):
+            try:
+                with transaction.atomic():
+                    action(game=game, **kwargs)
+            except EncounterError:
+                pass  # a scheme that cannot score yet: the result still matches
+
+        totals = {}
+        for key, (strategy, scheme_vps) in plan.items():
+            side = game.sides.get(key=key)
+            attempt(tracker.score_strategy, actor=side.player, side_key=key, vp=strategy)
+            for choice, vp in zip(side.schemes.order_by("id"), scheme_vps, strict=False):
+                if vp:
+                    attempt(tracker.reveal_scheme, actor=side.player, scheme=choice)
+                    attempt(tracker.score_scheme, actor=side.player, scheme=choice, vp=vp)
+            side.refresh_from_db()
+            totals[key] = (sum(int(v) for v in (side.strategy_vp or {}).values())
+                           + sum(c.vp for c in side.schemes.all()))
+        return totals
+
+    @staticmethod
+    def _wandering_mercenary(game, crew):
+        """In a Wandering Mercenaries week every crew brings one free Mercenary (cost 7 or
+        less, from outside its arsenal): the demo takes the cheapest such card."""
+        from campaign.services import crews
+        from encounters.services.games import WANDERING, WANDERING_MAX_COST, game_events
+
+        if WANDERING not in game_events(game):
+            return None
+        owned = crew.models.filter(status="active").values("card_id")
+        return (crews.cards_for(game.campaign).filter(is_mercenary=True,
+                                                      cost__lte=WANDERING_MAX_COST)
+                .exclude(pk__in=owned).order_by("cost", "name").first())
+
+    @staticmethod
     def _hire_what_fits(game, crew):
         """The Leader and the cheapest other models the encounter size allows."""
-        from campaign.hiring import HiringRefused
         from encounters.services import games
         from encounters.services.common import EncounterError
+        from rules.engine.hiring import HiringRefused
 
         others = sorted(crew.models.filter(status="active").exclude(pk=crew.leader_id)
                         .select_related("card"), key=lambda m: m.card.cost or 0)
+        wandering = Command._wandering_mercenary(game, crew)
         while True:
             try:
                 with transaction.atomic():
                     return games.hire_crew(game=game, actor=crew.player,
-                                           models=[crew.leader, *others])
+                                           models=[crew.leader, *others],
+                                           wandering=wandering)
             except (EncounterError, HiringRefused):
                 if not others:
                     raise

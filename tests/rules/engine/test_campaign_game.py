@@ -6,7 +6,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaign.hiring import CardInfo
 from rules.engine.campaign_game import (
     ArsenalModel,
     CampaignRating,
@@ -31,6 +30,7 @@ from rules.engine.campaign_game import (
 from rules.engine.cards import BLACK_JOKER, FULL_DECK, RED_JOKER, Card
 from rules.engine.errors import IllegalCheat, RulesError
 from rules.engine.flips import table_flip
+from rules.engine.hiring import CardInfo
 
 _ids = iter(range(1, 10_000))
 
@@ -119,6 +119,27 @@ def test_a_henchman_leader_pays_its_cost_and_a_zero_cost_one_13_minus_cache():
 def test_other_models_cost_as_usual_with_the_mercenary_tax():
     assert hire_cost_in_game(GUARD, faction="guild") == 4
     assert hire_cost_in_game(HANS, faction="guild") == 9
+
+
+def test_masters_from_the_start_are_never_paid_for_nor_counted_in_crew_size():
+    """Campaign book, Variations, Masters: with a free Master for everyone, Masters are
+    never paid for or counted in the Crew's size, always lead, and add their Cache."""
+    assert hire_cost_in_game(LADY_JUSTICE, faction="guild", as_leader=True,
+                             masters_free=True) == 0
+    free = [ArsenalModel(None, is_master=True, free=True), ArsenalModel(4)]
+    assert arsenal_total(free) == 4
+    assert max_encounter_size(free, [(20, False)]) == 9
+
+
+def test_big_head_and_lowered_expectations_change_the_hiring_cost_and_crew_size():
+    """Injury chart, Big Head: the model's Cost goes up by 1 (reflipped on the Leader);
+    Gremlin chart, Lowered Expectations: its Soulstone Cost goes down by 1. Both change
+    what the model costs to hire and what it adds to the Arsenal's total."""
+    assert hire_cost_in_game(GUARD, faction="guild", cost_change=1) == 5
+    assert hire_cost_in_game(HANS, faction="guild", cost_change=-1) == 8
+    assert hire_cost_in_game(ZERO_HENCH, faction="guild", as_leader=True, cost_change=-1) == 8
+    assert arsenal_total([ArsenalModel(4, cost_change=1), ArsenalModel(5, cost_change=-1)]) == 9
+    assert arsenal_total([ArsenalModel(0, cost_change=-1)]) == 0  # never below 0
 
 
 def test_only_masters_and_henchmen_lead():

@@ -194,11 +194,24 @@ def brute_force(spec: DuelSpec) -> dict:
                             cheats["attacker"] += weight
                             break
                 if who == "d" and d_allowed and wins(a_val, a_ok, d_val):
-                    for card in cheat_order(d_spec.hand):
-                        if defender.base + card.value > a_val:
-                            d_final, d_val = card, defender.base + card.value
-                            cheats["defender"] += weight
-                            break
+                    winning = [c for c in cheat_order(d_spec.hand)
+                               if defender.base + c.value > a_val]
+                    pick = winning[0] if winning else None
+                    if pick is None and spec.policy == "reduce_damage":
+                        # Reduce the damage: the lowest card giving the gentlest band.
+                        def band(value, against=a_val):
+                            margin = against - value
+                            return -2 if margin == 0 else -1 if margin <= 5 else \
+                                0 if margin <= 10 else 1
+
+                        options = sorted(
+                            (band(defender.base + c.value), i, c)
+                            for i, c in enumerate(cheat_order(d_spec.hand)))
+                        if options and options[0][0] < band(d_val):
+                            pick = options[0][2]
+                    if pick is not None:
+                        d_final, d_val = pick, defender.base + pick.value
+                        cheats["defender"] += weight
             margins[a_val - d_val] += weight
             for side, final, role in (
                 (attacker, a_final, "attacker"),
@@ -470,6 +483,12 @@ BRUTE_FORCE_CASES = {
         DuelistSpec(6, hand=("13R", "4C"), cheat="never"),
         DuelistSpec(6, hand=("12T",), trigger_suits=("masks",)),
         damage=(2, 3, 4),
+    ),
+    "defender cheats only to win": DuelSpec(
+        DuelistSpec(6, positive=1, hand=("13R", "4C")),
+        DuelistSpec(5, hand=("10T", "3R", "12C")),
+        damage=(2, 3, 4),
+        policy="to_win",
     ),
     "simple duel, three negative cards": DuelSpec(
         DuelistSpec(7, negative=2, hand=("12M",), trigger_suits="masks"),

@@ -186,7 +186,11 @@ TestDeckMachine.settings = settings(max_examples=60, stateful_step_count=40, dea
 
 
 class BruteForceCheck(GreedyDecisions):
-    """Greedy, but checks its cheat against trying every hand card with ``wins_with``."""
+    """Greedy, but checks its cheat against trying every hand card with ``wins_with``.
+
+    A losing Defender with no winning card (the default "reduce damage" policy) is
+    checked against the damage band every hand card would leave.
+    """
 
     def cheat(self, view: DuelView):
         pick = super().cheat(view)
@@ -194,14 +198,23 @@ class BruteForceCheck(GreedyDecisions):
             assert pick is None
             return pick
         winners = [c for c in view.hand if c.joker is None and view.wins_with(c)]
+        cuts_damage = False
         if winners:
             expected = min(winners, key=lambda c: c.value)  # first lowest in hand order
         elif RED_JOKER in view.hand and view.wins_with(RED_JOKER, self.name_red_joker(view)):
             expected = RED_JOKER
+        elif view.role == "defender":
+            def band(card):
+                return accuracy_twist(view.opponent.total - view.total_with(card))
+
+            now = accuracy_twist(view.opponent.total - view.total)
+            gentler = [c for c in view.hand if not c.is_black_joker and band(c) < now]
+            expected = min(gentler, key=lambda c: (band(c), c.value)) if gentler else None
+            cuts_damage = True
         else:
             expected = None
         assert pick == expected
-        if pick is not None:
+        if pick is not None and not cuts_damage:
             assert view.wins_with(pick, self.name_red_joker(view) if pick == RED_JOKER else None)
         return pick
 

@@ -9,6 +9,7 @@ from rules.engine.cards import Card, Suit
 from rules.engine.damage import DamageTrack, Severity, accuracy_twist, damage_flip
 from rules.engine.deck import FateDeck
 from rules.engine.duels import (
+    CheatToWin,
     Duelist,
     GreedyDecisions,
     SoulstoneUse,
@@ -115,8 +116,8 @@ def test_opposed_duel_seamus_against_the_freikorpsmann():
         d.check_conservation()
 
 
-def test_greedy_freikorpsmann_would_not_waste_the_cheat():
-    # 10 Masks cannot beat 18, so the default policy keeps the card in hand.
+def test_cheat_only_to_win_freikorpsmann_keeps_the_card():
+    # 10 Masks cannot beat 18, so the "cheat only to win" policy keeps the card in hand.
     seamus = Duelist(
         7, can_use_soulstones=True, soulstone=SoulstoneUse(True, SEAMUS_SOULSTONE_SUIT)
     )
@@ -125,6 +126,7 @@ def test_greedy_freikorpsmann_would_not_waste_the_cheat():
         Duelist(5, is_df_duel=True),
         FateDeck.stacked(["6R", "11M"]),
         FateDeck.stacked(["3T"], hand=["10M"]),
+        defender_decisions=CheatToWin(),
     )
     assert not result.defender.cheated and result.margin == 10
 

@@ -1,0 +1,172 @@
+"""A simulated game's event log as replay steps and as a turn-by-turn log.
+
+Pure Python over the log dict (``rules.engine.simulation.log``). ``visible_log`` applies
+secrecy first: before the game counts, a side's Scheme names, what they noted and the
+Interacts they allowed are shown only to that side; the other side sees that Scheme VP
+were scored, not for which Scheme. ``steps`` cuts the log at each Activation (and at
+deployment and each End Phase) with every model's position and Wounds, the Markers in
+play, the VP so far and the duels of that step; the page's script draws them on the SVG
+board, and ``turn_lines`` is the same story as text for a page without JavaScript.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+
+from rules.engine.simulation.log import SCHEME_EVENTS
+
+SIDES = ("a", "b")
+TABLE = 36.0
+
+
+def visible_log(log: dict, *, sides: Iterable[str] = SIDES) -> dict:
+    """The log with the schemes of the sides not in ``sides`` hidden."""
+    shown = {SIDES.index(s) for s in sides}
+    if shown == {0, 1}:
+        return log
+    out = copy.deepcopy(log)
+    for index, crew in enumerate(out.get("setup", {}).get("crews", [])):
+        if index not in shown:
+            crew["schemes"] = [{"key": "hidden"} for _ in crew.get("schemes", [])]
+    events = []
+    for event in out.get("events", []):
+        if event[0] in SCHEME_EVENTS and event[1] not in shown:
+            if event[0] == "svp":
+                events.append(["svp", event[1], "", event[3], event[4]])
+            elif event[0] == "reveal":
+                events.append(event)  # revealed at the table, so public
+            continue
+        events.append(event)
+    out["events"] = events
+    out["decisions"] = []
+    return out
+
+
+def _duel_cards(duel: str) -> list[str]:
+    """The cards a duel string shows (flipped, chosen, cheated in), readable."""
+    out = []
+    for step in duel.split("|") if duel else []:
+        parts = step.split(":", 2)
+        if len(parts) == 3 and parts[0] in ("f", "c", "x") and parts[2]:
+            role = {"a": "attacker", "d": "defender", "s": "model"}.get(parts[1], parts[1])
+            verb = {"f": "flipped", "c": "chose", "x": "cheated"}[parts[0]]
+            out.append(f"{role} {verb} {parts[2]}")
+    return out
+
+
+def steps(log: dict) -> list[dict]:
+    """The replay's steps (see the module docstring); JSON-safe."""
+    models = log.get("models", [])
+    names = [m[2] for m in models]
+    pos: dict[int, list[float]] = {}
+    wounds = {i: m[4] for i, m in enumerate(models)}
+    markers: dict[int, list] = {}
+    vp = [0, 0]
+    turn = 0
+    out: list[dict] = []
+    current: dict | None = None
+
+    def snapshot(title: str, acting: int | None) -> dict:
+        return {"turn": turn, "title": title, "acting": acting, "lines": [], "duels": [],
+                "vp": list(vp), "models": [], "markers": []}
+
+    def close(step: dict | None) -> None:
+        if step is None:
+            return
+        step["vp"] = list(vp)
+        step["models"] = [[i, round(p[0], 1), round(p[1], 1), wounds[i]]
+                          for i, p in sorted(pos.items())]
+        step["markers"] = [[k, v[0], v[1], v[2], v[3]] for k, v in sorted(markers.items())]
+        out.append(step)
+
+    current = snapshot("Deployment", None)
+    for event in log.get("events", []):
+        kind = event[0]
+        if kind == "turn":
+            close(current)
+            turn = event[1]
+            current = snapshot(f"Turn {turn}", None)
+        elif kind in ("deploy", "arrive"):
+            pos[event[1]] = [event[2], event[3]]
+        elif kind == "act":
+            close(current)
+            current = snapshot(names[event[1]], event[1])
+        elif kind == "done":
+            close(current)
+            current = snapshot(f"Turn {turn}: End Phase", None)
+        elif kind == "walk" and event[2]:
+            pos[event[1]] = list(event[2][-1])
+            current["lines"].append(f"{names[event[1]]} walks.")
+        elif kind in ("charge",):
+            pos[event[1]] = [event[3], event[4]]
+            current["lines"].append(f"{names[event[1]]} charges {names[event[2]]}.")
+        elif kind == "push":
+            pos[event[1]] = [event[2], event[3]]
+        elif kind == "attack":
+            won = "hits" if event[5] else "misses"
+            current["lines"].append(f"{names[event[1]]}: {event[3]} at {names[event[2]]}, "
+                                    f"{won}.")
+            current["duels"].append({"action": event[3], "cards": _duel_cards(event[4])})
+        elif kind == "dmg":
+            wounds[event[1]] = event[3]
+            current["lines"].append(f"{names[event[1]]} suffers {event[2]} ({event[3]} Wd "
+                                    "left).")
+        elif kind == "heal":
+            wounds[event[1]] = event[3]
+        elif kind == "kill":
+            pos.pop(event[1], None)
+            by = f" by {names[event[2]]}" if event[2] >= 0 else ""
+            current["lines"].append(f"{names[event[1]]} is {event[3]}{by}.")
+        elif kind == "marker":
+            markers[event[1]] = [event[2], event[3], event[4], event[5]]
+        elif kind == "unmarker":
+            markers.pop(event[1], None)
+        elif kind == "vp":
+            vp[event[1]] += event[3]
+            current["lines"].append(f"Crew {SIDES[event[1]].upper()} scores {event[3]} VP "
+                                    "(Strategy).")
+        elif kind == "svp":
+            vp[event[1]] += event[3]
+            scheme = event[2] or "a Scheme"
+            current["lines"].append(f"Crew {SIDES[event[1]].upper()} scores {event[3]} VP "
+                                    f"({scheme}).")
+        elif kind == "reveal":
+            current["lines"].append(f"Crew {SIDES[event[1]].upper()} reveals {event[2]}.")
+        elif kind == "end":
+            vp = [event[2], event[3]]
+            current["lines"].append(f"The game ends after Turn {event[1]}: "
+                                    f"{event[2]}-{event[3]}.")
+    close(current)
+    return [s for s in out if s["lines"] or s["acting"] is not None or s["title"] ==
+            "Deployment"]
+
+
+def turn_lines(log: dict) -> list[dict]:
+    """The story turn by turn: [{"turn": n, "lines": [...]}] (the no-JavaScript replay)."""
+    turns: dict[int, list[str]] = {}
+    for step in steps(log):
+        turns.setdefault(step["turn"], []).extend(step["lines"])
+    return [{"turn": t, "lines": lines} for t, lines in sorted(turns.items()) if lines]
+
+
+def board(log: dict) -> dict:
+    """What the SVG board draws once: the table, terrain, zones, Centerline, and the
+    models (name, side, base radius in inches)."""
+    table = log.get("table", {})
+    terrain = []
+    for piece in table.get("terrain", []):
+        item = {"shape": piece["shape"], "traits": piece.get("traits", []),
+                "name": piece.get("name", "")}
+        if piece["shape"] == "rect":
+            item.update(x=piece["x"], y=TABLE - piece["y"] - piece["h"], w=piece["w"],
+                        h=piece["h"])
+        else:
+            item.update(cx=piece["x"], cy=TABLE - piece["y"], r=piece["w"])
+        terrain.append(item)
+    zones = [" ".join(f"{x},{TABLE - y}" for x, y in zone) for zone in table.get("zones", [])]
+    line = table.get("centerline", [])
+    return {"terrain": terrain, "zones": zones,
+            "centerline": [[x, TABLE - y] for x, y in line],
+            "models": [{"name": m[2], "side": SIDES[m[1]], "r": round(m[3] / 25.4 / 2, 3)}
+                       for m in log.get("models", [])]}

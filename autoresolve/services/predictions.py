@@ -1,0 +1,124 @@
+"""Matchup predictions: N simulated games of one input, in chunks on Celery, cached by
+the hash of what decides the outcome.
+
+The input is built by the caller from what the requester may see (``autoresolve.inputs``:
+an opponent's secret schemes are never in it), and the requester is part of the key, so
+one player's prediction is never served to another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from autoresolve import stats
+from autoresolve.models import Prediction
+from config.jobs import enqueue
+from encounters.services.common import EncounterError
+from rules.engine.simulation import (
+    SIMULATOR_VERSION,
+    EncounterInput,
+    SimulationError,
+    check_playable,
+    derive_seed,
+    simulate,
+)
+
+MIN_GAMES, MAX_GAMES, DEFAULT_GAMES = 100, 10_000, 1_000
+CHUNK = 100
+
+
+class PredictionRefused(EncounterError):
+    """A prediction request the rules refuse; the message says why."""
+
+
+@dataclass(frozen=True)
+class PredictionOutcome:
+    prediction: Prediction
+    cached: bool
+
+
+def request_key(setup: dict, games: int, seed: int, user_id: int | None) -> str:
+    text = json.dumps({"input": setup, "games": games, "seed": seed, "user": user_id,
+                       "simulator": SIMULATOR_VERSION}, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@transaction.atomic
+def request_prediction(*, setup: EncounterInput, games: int, actor, label: str = "",
+                       seed: int | None = None) -> PredictionOutcome:
+    """Ask for ``games`` simulated games of ``setup``; the same request (same input,
+    number, seed and requester) returns the stored prediction instead of running again.
+    Without a ``seed`` one is derived from the input, so asking twice is a cache hit."""
+    if not MIN_GAMES <= games <= MAX_GAMES:
+        raise PredictionRefused(_("Ask for %(low)s to %(high)s games.")
+                                % {"low": MIN_GAMES, "high": MAX_GAMES})
+    try:
+        check_playable(setup)
+    except SimulationError as exc:
+        raise PredictionRefused(_("The simulator cannot play this matchup: %(why)s")
+                                % {"why": exc}) from exc
+    data = setup.to_dict()
+    if seed is None:
+        digest = hashlib.sha256(json.dumps(data, sort_keys=True).encode()).digest()
+        seed = int.from_bytes(digest[:6], "big")
+    key = request_key(data, games, seed, actor.pk if actor else None)
+    found = Prediction.objects.filter(key=key).first()
+    if found is not None and found.status != Prediction.Status.FAILED:
+        return PredictionOutcome(found, True)
+    if found is not None:
+        found.delete()
+    prediction = Prediction.objects.create(
+        key=key, requested_by=actor, label=label[:250], games=games, seed=seed,
+        simulator_version=SIMULATOR_VERSION, input=data,
+        chunks_total=(games + CHUNK - 1) // CHUNK)
+    enqueue("autoresolve.predict", prediction.pk)
+    return PredictionOutcome(prediction, False)
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+def run_chunk(prediction_id: int, index: int) -> bool:
+    """Play one chunk's games (outside any transaction: they take a while), then store
+    its tally once; a chunk already stored (a retried task) is not counted twice."""
+    prediction = Prediction.objects.get(pk=prediction_id)
+    if str(index) in prediction.partials or prediction.status == Prediction.Status.DONE:
+        return False
+    setup = EncounterInput.from_dict(prediction.input)
+    tally = stats.empty()
+    start, stop = index * CHUNK, min((index + 1) * CHUNK, prediction.games)
+    for game in range(start, stop):
+        stats.add_game(tally, simulate(setup, seed=derive_seed(prediction.seed, f"g{game}")))
+    with transaction.atomic():
+        prediction = Prediction.objects.select_for_update().get(pk=prediction_id)
+        if str(index) in prediction.partials:
+            return False
+        prediction.partials = {**prediction.partials, str(index): tally}
+        prediction.chunks_done = len(prediction.partials)
+        prediction.status = Prediction.Status.RUNNING
+        prediction.save(update_fields=["partials", "chunks_done", "status"])
+    return True
+
+
+@transaction.atomic
+def finish(prediction_id: int) -> bool:
+    """Merge the chunks' tallies into the result (once every chunk is in)."""
+    prediction = Prediction.objects.select_for_update().get(pk=prediction_id)
+    if prediction.status == Prediction.Status.DONE:
+        return False
+    if len(prediction.partials) < prediction.chunks_total:
+        return False
+    tally = stats.merge(prediction.partials.values())
+    prediction.result = stats.summary(tally)
+    prediction.status, prediction.finished_at = Prediction.Status.DONE, timezone.now()
+    prediction.partials = {}
+    prediction.save(update_fields=["result", "status", "finished_at", "partials"])
+    return True

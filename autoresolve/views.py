@@ -1,0 +1,143 @@
+"""Auto-resolve pages: the game page's panel and its posts, a run's progress (HTMX
+polling), the replay, and the predict page with its progress and results."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from autoresolve import replay, selectors
+from autoresolve.forms import PredictForm
+from autoresolve.models import Prediction, ResolveRun
+from autoresolve.services import matchups, predictions, resolve
+from encounters.models import Game
+from encounters.selectors import can_view_game
+from encounters.services.common import EncounterError
+from encounters.services.results import COUNTED
+
+REFUSALS = (EncounterError, PermissionDenied, predictions.PredictionRefused)
+
+
+def _game(request, pk) -> Game:
+    game = get_object_or_404(Game.objects.select_related("campaign__league"), pk=pk)
+    if not can_view_game(request.user, game):
+        raise PermissionDenied
+    return game
+
+
+def _run(request, pk) -> ResolveRun:
+    return get_object_or_404(selectors.visible_runs(request.user), pk=pk)
+
+
+def _answer(request, game: Game) -> HttpResponse:
+    if request.htmx:
+        return render(request, "autoresolve/_panel.html",
+                      {"game": game, "panel": selectors.panel(game, request.user)})
+    return redirect(game.get_absolute_url() + "#auto-resolve")
+
+
+@login_required
+@require_POST
+def ask(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(request, pk)
+    try:
+        outcome = resolve.request_resolve(game=game, actor=request.user)
+    except REFUSALS as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, str(outcome.run.get_status_display()))
+    return _answer(request, game)
+
+
+@login_required
+@require_POST
+def confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _game(request, pk)
+    try:
+        resolve.confirm(game=game, actor=request.user)
+    except REFUSALS as exc:
+        messages.error(request, str(exc))
+    return _answer(request, Game.objects.get(pk=game.pk))
+
+
+@login_required
+@require_POST
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    run = _run(request, pk)
+    try:
+        resolve.withdraw_request(run=run, actor=request.user)
+    except REFUSALS as exc:
+        messages.error(request, str(exc))
+    return _answer(request, run.game)
+
+
+def run_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    run = _run(request, pk)
+    return render(request, "autoresolve/run.html", {"run": run, "game": run.game})
+
+
+def run_status(request: HttpRequest, pk: int) -> HttpResponse:
+    run = _run(request, pk)
+    return render(request, "autoresolve/_run_status.html", {"run": run})
+
+
+def run_replay(request: HttpRequest, pk: int) -> HttpResponse:
+    run = _run(request, pk)
+    log = selectors.log_for(run, request.user)
+    data = {"board": replay.board(log), "steps": replay.steps(log)} if log else None
+    return render(request, "autoresolve/replay.html", {
+        "run": run, "game": run.game, "data": data,
+        "turns": replay.turn_lines(log) if log else [],
+        "counted": run.game.state in COUNTED})
+
+
+@login_required
+def predict(request: HttpRequest) -> HttpResponse:
+    initial = {k: request.GET[k] for k in ("crew_a", "crew_b", "game") if k in request.GET}
+    form = PredictForm(request.POST or None, initial=initial)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                setup, label = matchups.matchup_input(request.user, form.cleaned_data)
+                outcome = predictions.request_prediction(
+                    setup=setup, games=form.cleaned_data["games"], actor=request.user,
+                    label=label)
+            except REFUSALS as exc:
+                form.add_error(None, str(exc))
+            else:
+                return redirect(outcome.prediction.get_absolute_url())
+        status = 400
+    mine = selectors.visible_predictions(request.user)[:10]
+    return render(request, "autoresolve/predict.html", {"form": form, "mine": mine},
+                  status=status)
+
+
+@login_required
+def prediction_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    prediction = get_object_or_404(selectors.visible_predictions(request.user), pk=pk)
+    return render(request, "autoresolve/prediction.html", _prediction_context(prediction))
+
+
+@login_required
+def prediction_status(request: HttpRequest, pk: int) -> HttpResponse:
+    prediction = get_object_or_404(selectors.visible_predictions(request.user), pk=pk)
+    return render(request, "autoresolve/_prediction_body.html",
+                  _prediction_context(prediction))
+
+
+def _prediction_context(prediction: Prediction) -> dict:
+    result = prediction.result or {}
+    bars = []
+    hist = result.get("vp_histogram") or {}
+    top = max([1, *hist.get("a", []), *hist.get("b", [])])
+    for vp in range(13):
+        a, b = hist.get("a", [0] * 13)[vp], hist.get("b", [0] * 13)[vp]
+        if a or b:
+            bars.append({"vp": vp, "a": a, "b": b, "wa": round(100 * a / top),
+                         "wb": round(100 * b / top)})
+    return {"prediction": prediction, "result": result, "bars": bars}

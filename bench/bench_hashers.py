@@ -1,0 +1,47 @@
+"""How long one password check takes with each hasher Django ships, at Django's own
+parameters: the floor under any login's response time on this machine.
+
+Run: ``python -m bench.bench_hashers``. Login (issue 16) must keep the hashing strength
+Django recommends, so this is what a login costs before any page work; it explains why a
+login p95 under 100 ms is out of reach on two cores while pages meet it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+
+ROUNDS = 15
+
+
+def main() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    print(f"One password check, {ROUNDS} rounds each, {os.cpu_count()} cores "
+          "(wall ms: min / median / max; CPU ms median)")
+    for dotted in settings.PASSWORD_HASHERS:
+        hasher = import_string(dotted)()
+        try:
+            encoded = hasher.encode("malifaux-demo", hasher.salt())
+        except ValueError as exc:  # its library is not installed (bcrypt)
+            print(f"  {hasher.algorithm:<16} not installed: {exc}")
+            continue
+        walls, cpus = [], []
+        for _ in range(ROUNDS):
+            wall, cpu = time.perf_counter(), time.process_time()
+            assert hasher.verify("malifaux-demo", encoded)
+            walls.append((time.perf_counter() - wall) * 1000)
+            cpus.append((time.process_time() - cpu) * 1000)
+        marker = "  <- used for new passwords" if dotted == settings.PASSWORD_HASHERS[0] else ""
+        print(f"  {hasher.algorithm:<16} {min(walls):6.1f} / {statistics.median(walls):6.1f} / "
+              f"{max(walls):6.1f}   cpu {statistics.median(cpus):6.1f}{marker}")
+
+
+if __name__ == "__main__":
+    main()

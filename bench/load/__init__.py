@@ -1,0 +1,1 @@
+"""The load scenario: Locust against gunicorn, PostgreSQL and Redis on loopback."""

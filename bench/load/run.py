@@ -1,0 +1,191 @@
+"""Load benchmark: 20 players for 60 s against gunicorn, PostgreSQL and Redis on loopback.
+
+Run from the project root: ``make load`` or ``python -m bench.load.run [--users 20]
+[--seconds 60]``. It needs ``DATABASE_URL`` (PostgreSQL) and ``REDIS_URL``; the database
+is made if missing, migrated and given the demo data (``load_demo``). Then it starts
+gunicorn with ``gunicorn.conf.py`` on a free loopback port in production settings (DEBUG
+off, static files collected, ``DJANGO_LOOPBACK_HTTP=1`` so plain HTTP is allowed on
+127.0.0.1 only), runs ``locustfile.py`` headless, stops both, and prints p50/p95/p99 per
+page and the error count. It exits 1 when a page misses the goal or any request failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+GOAL_P95_MS, GOAL_P99_MS = 100, 300
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--users", type=int, default=20)
+    parser.add_argument("--seconds", type=int, default=60)
+    parser.add_argument("--spawn-rate", type=float, default=2.0,
+                        help="users started per second (their logins spread over the ramp)")
+    args = parser.parse_args()
+
+    env = _production_env()
+    os.environ.update(env)
+    _prepare_database(env)
+    plan = _plan()
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", str(ROOT / "gunicorn.conf.py"),
+         "--bind", f"127.0.0.1:{port}", "--log-level", "warning", "config.wsgi"],
+        cwd=ROOT, env=env, start_new_session=True)
+    try:
+        _wait_until_up(f"http://127.0.0.1:{port}/healthz", server)
+        timings = _run_locust(env, plan, port, args)
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    return _report(timings, args)
+
+
+def _production_env() -> dict[str, str]:
+    env = dict(os.environ)
+    url = env.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")) or not env.get("REDIS_URL"):
+        sys.exit("Set DATABASE_URL=postgres://... and REDIS_URL=redis://... (see `make load`).")
+    env.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    env.update(DJANGO_ENV="production",
+               DJANGO_SECRET_KEY=secrets.token_urlsafe(50), DJANGO_ALLOWED_HOSTS="127.0.0.1",
+               DJANGO_LOOPBACK_HTTP="1", DJANGO_LOG_LEVEL="WARNING")
+    env.pop("DJANGO_DEBUG", None)
+    return env
+
+
+def _prepare_database(env: dict[str, str]) -> None:
+    """Create the database when missing, migrate it, load the demo data, collect static."""
+    import dj_database_url
+    import psycopg
+
+    config = dj_database_url.parse(env["DATABASE_URL"])
+    admin = dict(dbname="postgres", user=config["USER"], password=config["PASSWORD"] or None,
+                 host=config["HOST"] or None, port=config["PORT"] or None)
+    with psycopg.connect(**admin, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                              [config["NAME"]]).fetchone()
+        if not exists:
+            conn.execute(f'CREATE DATABASE "{config["NAME"]}"')
+    manage = [sys.executable, "manage.py"]
+    eager = {**env, "CELERY_TASK_ALWAYS_EAGER": "1"}  # the demo game's Aftermath runs here
+    for command in (["migrate", "--noinput", "-v", "0"], ["load_demo"],
+                    ["collectstatic", "--noinput", "-v", "0"]):
+        subprocess.run([*manage, *command], cwd=ROOT, env=eager, check=True,
+                       stdout=subprocess.DEVNULL)
+
+
+def _plan() -> dict:
+    """The demo logins and the pages the players browse, by page name."""
+    import django
+
+    django.setup()
+    from django.urls import reverse
+
+    from accounts.management.commands.load_demo import DEMO_PASSWORD, DEMO_USERS
+    from campaign.models import Campaign
+
+    campaign = Campaign.objects.get(slug="demo-campaign", league__slug="demo-club")
+    crews = campaign.crews.exclude(status="retired")
+    pages = {
+        "sheet": [crew.get_absolute_url() for crew in crews],
+        "week": [reverse("campaign:week", args=[campaign.pk, n])
+                 for n in range(1, campaign.current_week + 1)],
+        "standings": [reverse("standings:page", args=[campaign.pk])],
+        "standings history": [reverse("standings:history", args=[campaign.pk])],
+        "game": [game.get_absolute_url() for game in campaign.games.all()],
+    }
+    # Some weekly events leave the demo without a game (load_demo says so): no game page.
+    return {"users": [name for name, _, _ in DEMO_USERS], "password": DEMO_PASSWORD,
+            "pages": {page: urls for page, urls in pages.items() if urls}}
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit("gunicorn stopped before it answered.")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    sys.exit(f"gunicorn did not answer {url} within {seconds} s.")
+
+
+def _run_locust(env, plan, port, args) -> list:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "timings.json"
+        result = subprocess.run(
+            [sys.executable, "-m", "locust", "-f", str(ROOT / "bench/load/locustfile.py"),
+             "--headless", "--users", str(args.users), "--spawn-rate", str(args.spawn_rate),
+             "--run-time", f"{args.seconds}s", "--host", f"http://127.0.0.1:{port}",
+             "--only-summary", "--loglevel", "WARNING", "--stop-timeout", "10"],
+            cwd=ROOT, env={**env, "LOAD_PLAN": json.dumps(plan), "LOAD_TIMINGS": str(out)},
+            check=False, capture_output=True, text=True)
+        if not out.exists():
+            sys.exit(f"Locust wrote no timings:\n{result.stderr[-3000:]}")
+        return json.loads(out.read_text())
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` in 0..1) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def _report(timings: list, args) -> int:
+    by_page: dict[str, list[float]] = {}
+    errors: dict[str, int] = {}
+    for name, ms, failed in timings:
+        by_page.setdefault(name, []).append(ms)
+        errors[name] = errors.get(name, 0) + int(failed)
+    print(f"Load: {args.users} users for {args.seconds} s, gunicorn "
+          f"({_server_text()}), PostgreSQL, Redis, production settings, loopback")
+    print(f"  {'page':<18} {'requests':>8} {'errors':>6} {'p50':>7} {'p95':>7} {'p99':>7}  ms")
+    missed = []
+    for name in sorted(by_page):
+        values = by_page[name]
+        p50, p95, p99 = (percentile(values, s) for s in (0.50, 0.95, 0.99))
+        print(f"  {name:<18} {len(values):>8} {errors[name]:>6} {p50:>7.1f} {p95:>7.1f} "
+              f"{p99:>7.1f}")
+        if p95 >= GOAL_P95_MS or p99 >= GOAL_P99_MS:
+            missed.append(name)
+    total_errors = sum(errors.values())
+    print(f"  errors: {total_errors} of {len(timings)} requests")
+    met = not missed and not total_errors and timings
+    print(f"  goal p95 < {GOAL_P95_MS} ms and p99 < {GOAL_P99_MS} ms on every page, no errors: "
+          + ("met" if met else f"NOT met ({', '.join(missed) or 'errors'})"))
+    return 0 if met else 1
+
+
+def _server_text() -> str:
+    workers = os.environ.get("GUNICORN_WORKERS", str(os.cpu_count() or 2))
+    kind = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
+    threads = os.environ.get("GUNICORN_THREADS", "4")
+    return f"{workers} {kind} workers" + (f" x {threads} threads" if kind == "gthread" else "")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,16 @@
+"""Pages of the content catalogue, under /rules/catalogue/ (its URLs predate the app)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "catalogue"
+urlpatterns = [
+    path("", views.browse, name="browse"),
+    path("packs/", views.pack_list, name="packs"),
+    path("packs/import/", views.pack_import, name="pack-import"),
+    path("packs/<slug:slug>/", views.pack_detail, name="pack"),
+    path("packs/<slug:slug>/export.json", views.export_json, name="pack-json"),
+    path("packs/<slug:slug>/export.zip", views.export_zip, name="pack-zip"),
+    path("packs/<slug:pack>/models/<slug:slug>/", views.model_detail, name="model"),
+]

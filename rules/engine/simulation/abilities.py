@@ -1,0 +1,246 @@
+"""What the simulator understands of a card's free text: abilities, triggers, tactical actions.
+
+Catalogue cards carry abilities and trigger effects as names and free text. The simulator
+keeps a small registry of the common ones, keyed by name (with the value parsed out of
+the name, "Armor +2"), and a few text patterns for triggers ("The target gains Slow").
+Anything that matches nothing is *not modelled*: the simulator never guesses at it; the
+result lists it, and a trigger that is not modelled is never declared.
+
+Each ability updates ``Talents``, the flat record of what a model's rules change; the
+engine reads only ``Talents``, never names.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+
+__all__ = [
+    "ABILITIES",
+    "Talents",
+    "TriggerEffect",
+    "ability_names",
+    "action_effect",
+    "apply_ability",
+    "trigger_effect",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Talents:
+    """Everything a model's abilities (and Injuries, Upgrades) change, as plain values."""
+
+    armor: int = 0
+    hard_to_wound: int = 0
+    hard_to_kill: bool = False
+    incorporeal: bool = False
+    flight: bool = False
+    unimpeded: bool = False
+    underfoot: bool = False
+    terrifying: int = 0
+    terrifying_to: str = ""
+    manipulative: int = 0
+    fast: bool = False
+    slow: bool = False
+    regeneration: int = 0
+    melee_expert: bool = False
+    casting_expert: bool = False
+    shooting_expert: bool = False
+    insignificant: bool = False
+    thick_hide: int = 0
+    shifting_shape: bool = False
+    commanding_presence: int = 0
+    bound_familiar: bool = False
+    fragile: int = 0
+    no_charge: bool = False
+    no_interact: bool = False
+    no_focus: bool = False
+    no_defensive: bool = False
+    shaken: bool = False
+    counts_as_peon: bool = False
+    immune_slow_paralyzed: bool = False
+    ignores_soft_cover: bool = False
+    paired_melee: bool = False
+    paired_ranged: bool = False
+    ignores_armor_incorporeal: bool = False
+    ignores_pulse_blast_damage: bool = False
+    critical_strike_ml: bool = False
+    critical_strike_sh: bool = False
+
+    def merged(self, updates: Mapping[str, object]) -> Talents:
+        """Stack updates: numbers add (Armor +1 and Armor +1 make Armor +2), flags stay on."""
+        changes = {}
+        for name, value in updates.items():
+            current = getattr(self, name)
+            if isinstance(current, bool):
+                changes[name] = current or bool(value)
+            elif isinstance(current, int):
+                changes[name] = current + int(value)
+            else:
+                changes[name] = value or current
+        return replace(self, **changes)
+
+    def active(self) -> dict[str, object]:
+        """The talents that differ from a plain model (for the log and the result)."""
+        plain = _PLAIN
+        return {f.name: getattr(self, f.name) for f in fields(self)
+                if getattr(self, f.name) != getattr(plain, f.name)}
+
+
+_PLAIN = Talents()
+
+Handler = Callable[[re.Match, str], dict]
+
+
+def _value(match: re.Match, group: int = 1, default: int = 1) -> int:
+    text = match.group(group) if match.lastindex and match.lastindex >= group else None
+    return int(text) if text else default
+
+
+#: Ability name patterns (lower case, single spaces) and what they change. The patterns
+#: take the value printed in the name ("Armor +2", "Terrifying (Living) 11").
+ABILITIES: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
+    (label, re.compile(pattern), handler)
+    for label, pattern, handler in (
+        ("Armor +N", r"^armou?r \+?(\d+)$", lambda m, t: {"armor": _value(m)}),
+        ("Hard to Wound +N", r"^hard to wound \+?(\d+)$",
+         lambda m, t: {"hard_to_wound": _value(m)}),
+        ("Hard to Kill", r"^hard to kill$", lambda m, t: {"hard_to_kill": True}),
+        ("Incorporeal", r"^incorporeal$", lambda m, t: {"incorporeal": True}),
+        ("Flight", r"^flight$", lambda m, t: {"flight": True}),
+        ("Unimpeded", r"^unimpeded$", lambda m, t: {"unimpeded": True}),
+        ("Terrifying (X) N", r"^terrifying(?: \((\w+)\))? (\d+)$",
+         lambda m, t: {"terrifying": int(m.group(2)),
+                       "terrifying_to": (m.group(1) or "").lower().replace("all", "")}),
+        ("Manipulative N", r"^manipulative (\d+)$", lambda m, t: {"manipulative": _value(m)}),
+        ("Fast", r"^fast$", lambda m, t: {"fast": True}),
+        ("Slow", r"^slow$", lambda m, t: {"slow": True}),
+        ("Regeneration +N", r"^regeneration \+?(\d+)$", lambda m, t: {"regeneration": _value(m)}),
+        ("Melee Expert", r"^melee expert$", lambda m, t: {"melee_expert": True}),
+        ("Casting Expert", r"^casting expert$", lambda m, t: {"casting_expert": True}),
+        ("Shooting Expert", r"^shooting expert$", lambda m, t: {"shooting_expert": True}),
+        ("Insignificant", r"^insignificant$", lambda m, t: {"insignificant": True}),
+        # Sample pack and campaign talents whose text is a plain, modelled rule.
+        ("Thick Hide", r"^thick hide$", lambda m, t: {"thick_hide": 1}),
+        ("Underfoot", r"^underfoot$", lambda m, t: {"underfoot": True}),
+        ("Shifting Shape", r"^shifting shape$", lambda m, t: {"shifting_shape": True}),
+        ("Commanding Presence", r"^commanding presence$",
+         lambda m, t: {"commanding_presence": 1}),
+        ("Bound Familiar", r"^bound familiar$", lambda m, t: {"bound_familiar": True}),
+        # Injuries (campaign book) that change how the model plays.
+        ("Fragile +N", r"^fragile \+?(\d+)$", lambda m, t: {"fragile": _value(m)}),
+        ("Shaky Nerves", r"^shaky nerves$", lambda m, t: {"no_charge": True}),
+        ("Not Quite Right", r"^not quite right$", lambda m, t: {"no_interact": True}),
+        ("Unfocused", r"^unfocused$", lambda m, t: {"no_focus": True}),
+        ("Foolhardy", r"^foolhardy$", lambda m, t: {"no_defensive": True}),
+        ("Shaken", r"^shaken$", lambda m, t: {"shaken": True}),
+        ("Easily Distracted", r"^easily distracted$", lambda m, t: {"counts_as_peon": True}),
+        # Campaign Upgrades' granted talents.
+        ("Field Experience", r"^field experience$", lambda m, t: {"immune_slow_paralyzed": True}),
+        ("Scope", r"^scope$", lambda m, t: {"ignores_soft_cover": True}),
+        ("Paired Melee Weapons", r"^paired melee weapons$", lambda m, t: {"paired_melee": True}),
+        ("Paired Range Weapons", r"^paired range(?:d)? weapons$",
+         lambda m, t: {"paired_ranged": True}),
+        ("Hag's Blessing", r"^hag'?s blessing$",
+         lambda m, t: {"ignores_armor_incorporeal": True}),
+        ("Freikorps Suit", r"^freikorps suit$", lambda m, t: {"ignores_pulse_blast_damage": True}),
+        ("Steady Aim", r"^steady aim$", lambda m, t: {"critical_strike_sh": True}),
+        ("Steady Hands", r"^steady hands$", lambda m, t: {"critical_strike_ml": True}),
+    )
+)
+
+
+def _normal(name: str) -> str:
+    return " ".join(str(name).lower().replace("\u2019", "'").split())
+
+
+def apply_ability(talents: Talents, name: str, text: str = "") -> Talents | None:
+    """``talents`` with the named ability added, or None when it is not modelled."""
+    key = _normal(name)
+    for _, pattern, handler in ABILITIES:
+        match = pattern.match(key)
+        if match:
+            return talents.merged(handler(match, text))
+    return None
+
+
+def ability_names() -> tuple[str, ...]:
+    """The registry's entries as people write them (for documentation and pages)."""
+    return tuple(label for label, _, _ in ABILITIES)
+
+
+# -- triggers ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerEffect:
+    """What a modelled trigger does. ``kind`` is one of:
+
+    damage (``value`` extra damage when damaging), critical (+1 damage per ``suit`` in the
+    final total), slow, paralyzed, paralyzed_if_empty_hand, poison, burning (``value``),
+    pinned (no Walk until the end of its next Activation), lingering (``value`` damage at
+    the end of its next Activation), push_target (``value``" directly away), push_self
+    (up to ``value``").
+    """
+
+    kind: str
+    value: int = 0
+    suit: str = ""
+
+
+_TRIGGER_TEXT: tuple[tuple[re.Pattern, Callable[[re.Match], TriggerEffect]], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), build)
+    for pattern, build in (
+        (r"\+1 damage for each (\w+?)s? in the final duel total",
+         lambda m: TriggerEffect("critical", 1, m.group(1).lower())),
+        (r"(?:deals?|deal) (\d+) (?:extra|additional) damage",
+         lambda m: TriggerEffect("damage", int(m.group(1)))),
+        (r"deals? \+(\d+) damage", lambda m: TriggerEffect("damage", int(m.group(1)))),
+        (r"gains? paralyzed if it has no cards in its owner'?s hand",
+         lambda m: TriggerEffect("paralyzed_if_empty_hand")),
+        (r"suffers (\d+) damage at the end of its next activation",
+         lambda m: TriggerEffect("lingering", int(m.group(1)))),
+        (r"may not take the walk action until its next activation",
+         lambda m: TriggerEffect("pinned")),
+        (r"push the target (\d+)\"? directly away",
+         lambda m: TriggerEffect("push_target", int(m.group(1)))),
+        (r"this model may push up to (\d+)\"?",
+         lambda m: TriggerEffect("push_self", int(m.group(1)))),
+        (r"gains? poison \+(\d+)", lambda m: TriggerEffect("poison", int(m.group(1)))),
+        (r"gains? burning \+(\d+)", lambda m: TriggerEffect("burning", int(m.group(1)))),
+        (r"^the target gains slow\.?$", lambda m: TriggerEffect("slow")),
+        (r"^the target gains paralyzed\.?$", lambda m: TriggerEffect("paralyzed")),
+    )
+)
+
+
+def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:
+    """The effect of a trigger from its text (the name alone is not trusted), or None."""
+    if _normal(name) == "critical strike" and not text:
+        return TriggerEffect("critical", 1, "")
+    body = " ".join(str(text).split())
+    for pattern, build in _TRIGGER_TEXT:
+        match = pattern.search(body)
+        if match:
+            return build(match)
+    return None
+
+
+# -- tactical actions -------------------------------------------------------------------
+
+_HEAL_FRIENDS = re.compile(r"friendly models in range (?:may )?heals? (\d+) damage", re.I)
+_HEAL_SELF = re.compile(r"^this model heals (\d+) damage\.?$", re.I)
+
+
+def action_effect(text: str) -> tuple[str, int] | None:
+    """The effect of a tactical action from its text: ("heal_friends", n) or
+    ("heal_self", n); None when not modelled."""
+    body = " ".join(str(text or "").split())
+    match = _HEAL_FRIENDS.search(body)
+    if match:
+        return ("heal_friends", int(match.group(1)))
+    match = _HEAL_SELF.search(body)
+    if match:
+        return ("heal_self", int(match.group(1)))
+    return None

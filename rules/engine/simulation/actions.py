@@ -1,0 +1,747 @@
+"""Actions: what each command costs, when it is allowed, and how it resolves.
+
+``check`` returns why a command is not allowed now ("" when it is) without changing
+anything; ``execute`` performs a checked command. The rules followed are the rulebook's
+ACTIONS, MOVEMENT and ENGAGEMENTS sections: Walk (disengaging strikes when leaving an
+engagement), Charge, attacks from the card (Close, Projectile with cover and randomized
+shots into engagements, spells), tactical actions, Interact (Scheme and Strategy Markers,
+Scheme Interacts), Focus and Defensive Stance.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..damage import Severity, apply_armor, blast_damage
+from ..duels import Duelist, OpposedDuelResult, Trigger, opposed_duel, resolve_damage
+from .abilities import TriggerEffect
+from .commanders.base import DuelContext
+from .commands import (
+    Attack,
+    Charge,
+    Command,
+    DefensiveStance,
+    Focus,
+    Interact,
+    Tactical,
+    Walk,
+)
+from .crews import ActionProfile
+from .errors import IllegalCommand
+from .geometry import CONTACT, MARKER_RADIUS, base_radius, on_table, snap
+from .log import duel_text, flip_text
+
+if TYPE_CHECKING:
+    from .engine import Game
+    from .state import Model
+
+__all__ = ["can_act", "check", "execute", "resolve_attack"]
+
+RESIST_STATS = ("df", "wp", "wk", "cg", "ht")
+BLAST_RADIUS = base_radius(50)
+SCHEME_MARKER_SPACING = 4.0
+INTERACT_AP = {"stake": 2, "deliver": 2, "shake_distracted": 2}
+_CRITICAL = {"ml": "critical_strike_ml", "sh": "critical_strike_sh"}
+
+
+# -- Action Points --------------------------------------------------------------------
+
+
+def _available(game: Game, stat: str | None) -> int:
+    return game.ap + (game.extra_ap.get(stat, 0) if stat else 0)
+
+
+def _ap_problem(game: Game, cost: int, stat: str | None = None) -> str:
+    if cost == 0:
+        return "it already took a (0) action this Activation" if game.zero_used else ""
+    have = _available(game, stat)
+    if have < cost:
+        return f"it needs {cost} AP and has {have}"
+    return ""
+
+
+def _spend(game: Game, cost: int, stat: str | None = None) -> None:
+    if cost == 0:
+        game.zero_used = True
+        return
+    extra = game.extra_ap.get(stat, 0) if stat else 0
+    used = min(extra, cost)
+    if used:
+        game.extra_ap[stat] = extra - used
+    game.ap -= cost - used
+
+
+def can_act(game: Game, m: Model) -> bool:
+    """Can the active model still declare any action at all?"""
+    if game.ap > 0 or any(game.extra_ap.values()):
+        return True
+    if not game.zero_used:
+        return any(a.ap == 0 for a in m.p.actions if a.modelled)
+    return False
+
+
+# -- checks ---------------------------------------------------------------------------
+
+
+def check(game: Game, m: Model, command: Command) -> str:
+    """Why ``command`` cannot be taken by ``m`` now, or "" when it can."""
+    if not m.in_play:
+        return "it is not in play"
+    if "paralyzed" in m.conditions:
+        return "it is Paralyzed"
+    if isinstance(command, Walk):
+        return _check_walk(game, m, command)
+    if isinstance(command, Attack):
+        return _check_attack(game, m, command)
+    if isinstance(command, Charge):
+        return _check_charge(game, m, command)
+    if isinstance(command, Interact):
+        return _check_interact(game, m, command)
+    if isinstance(command, Tactical):
+        return _check_tactical(game, m, command)
+    if isinstance(command, Focus):
+        if m.p.talents.no_focus:
+            return "it can no longer take the Focus action"
+        return _ap_problem(game, 1)
+    if isinstance(command, DefensiveStance):
+        if m.p.talents.no_defensive:
+            return "it can no longer take the Defensive Stance action"
+        if command.ap < 1:
+            return "Defensive Stance costs at least 1 AP"
+        if command.discard is None:
+            return "Defensive Stance needs a card to discard"
+        hand = game.state.sides[m.side].deck.hand
+        if command.discard not in [c.code for c in hand]:
+            return f"{command.discard} is not in the Control Hand"
+        return _ap_problem(game, command.ap)
+    return f"{command!r} is not a command"
+
+
+def _path(points) -> tuple[tuple[float, float], ...]:
+    return tuple((snap(p[0]), snap(p[1])) for p in points)
+
+
+def _check_walk(game: Game, m: Model, command: Walk) -> str:
+    if "pinned" in m.conditions:
+        return "it is Pinned Down and may not Walk"
+    problem = _ap_problem(game, 1)
+    if problem:
+        return problem
+    if not command.path:
+        return "a Walk needs a path"
+    cost, reason = game.state.path_cost(m, _path(command.path))
+    if cost is None:
+        return reason
+    if cost > m.p.wk + 1e-6:
+        return f"the path costs {cost:.1f}\" of movement and its Wk is {m.p.wk}"
+    return ""
+
+
+def _enemy_target(game: Game, m: Model, target_id: str) -> tuple[Model | None, str]:
+    target = game.state.model(target_id)
+    if target is None or not target.in_play:
+        return None, f"{target_id!r} is not a model in play"
+    if target is m:
+        return None, "a model may not target itself with an Attack"
+    if target.side == m.side:
+        return None, "the simulator attacks only enemy models"
+    return target, ""
+
+
+def _check_attack(game: Game, m: Model, command: Attack) -> str:
+    action = m.p.action(command.action)
+    if action is None or not action.is_attack:
+        return f"it has no modelled attack {command.action!r}"
+    problem = _ap_problem(game, action.ap, action.stat)
+    if problem:
+        return problem
+    target, problem = _enemy_target(game, m, command.target)
+    if problem:
+        return problem
+    return _attack_reach(game, m, action, target, command.focus)
+
+
+def _attack_reach(game: Game, m: Model, action: ActionProfile, target: Model,
+                  focus: bool) -> str:
+    st = game.state
+    if focus and "focused" not in m.conditions:
+        return "it is not Focused"
+    if action.resist not in RESIST_STATS:
+        return f"{action.name} is resisted by {action.resist}, which the simulator does not model"
+    if st.edge(m, target) > action.range + 1e-6:
+        return f"{target.name} is out of range of {action.name} ({action.range:g}\")"
+    if action.kind == "projectile" and st.is_engaged(m):
+        return "it is engaged, so it may not take Projectile attacks"
+    if not st.los(m, target):
+        return f"it has no line of sight to {target.name}"
+    return ""
+
+
+def _check_charge(game: Game, m: Model, command: Charge) -> str:
+    st = game.state
+    if m.p.cg is None:
+        return "it cannot Charge"
+    problem = _ap_problem(game, 2)
+    if problem:
+        return problem
+    if st.is_engaged(m):
+        return "it is engaged, so it may not Charge"
+    target, problem = _enemy_target(game, m, command.target)
+    if problem:
+        return problem
+    if not st.los(m, target):
+        return f"it has no line of sight to {target.name}"
+    if m.p.engagement_range <= 0:
+        return "it has no Close attack to charge with"
+    end = (snap(command.to[0]), snap(command.to[1]))
+    cost, reason = st.path_cost(m, (end,), straight=True)
+    if cost is None:
+        return reason
+    if cost > m.p.cg + 1e-6:
+        return f"the move costs {cost:.1f}\" and its Cg is {m.p.cg}"
+    if st.edge_to(end[0], end[1], m.r, target.x, target.y, target.r) > m.p.engagement_range + 1e-6:
+        return f"it must end the move with {target.name} in its engagement range"
+    for name in command.attacks:
+        action = m.p.action(name)
+        if action is None or action.kind != "close" or not action.is_attack or action.ap != 1:
+            return f"{name!r} is not a 1 AP Close attack"
+    return ""
+
+
+def _check_tactical(game: Game, m: Model, command: Tactical) -> str:
+    action = m.p.action(command.action)
+    if action is None or action.is_attack:
+        return f"it has no modelled tactical action {command.action!r}"
+    if command.focus and "focused" not in m.conditions:
+        return "it is not Focused"
+    return _ap_problem(game, action.ap, action.stat)
+
+
+def _placement_problem(game: Game, m: Model, at, kind: str) -> str:
+    """A Marker placed in base contact with the model, on the table, not in impassable
+    terrain, and (Scheme Markers) not within 4" of a friendly Scheme Marker."""
+    if at is None:
+        return "say where the Marker goes"
+    x, y = snap(at[0]), snap(at[1])
+    gap = math.hypot(x - m.x, y - m.y) - m.r - MARKER_RADIUS
+    if gap < -1e-6 or gap > CONTACT + 1e-6:
+        return "the Marker must be placed in base contact with the model"
+    if not on_table(x, y, MARKER_RADIUS):
+        return "the Marker must be on the table"
+    for piece in game.state.table.impassable:
+        if piece.point_dist(x, y) < MARKER_RADIUS - 1e-6:
+            return "the Marker cannot go inside impassable terrain"
+    if kind == "scheme":
+        for marker in game.state.markers.values():
+            if marker.kind == "scheme" and marker.side == m.side and math.hypot(
+                    marker.x - x, marker.y - y) - 2 * MARKER_RADIUS <= SCHEME_MARKER_SPACING + 1e-6:
+                return "a friendly Scheme Marker is within 4\""
+    return ""
+
+
+def _touching(game: Game, m: Model, marker) -> bool:
+    return math.hypot(marker.x - m.x, marker.y - m.y) - m.r - marker.r <= CONTACT + 1e-6
+
+
+def _check_interact(game: Game, m: Model, command: Interact) -> str:
+    st = game.state
+    what = command.what
+    talents = m.p.talents
+    if talents.no_interact:
+        return "it can no longer take Interact actions"
+    problem = _ap_problem(game, INTERACT_AP.get(what, 1))
+    if problem:
+        return problem
+    targets_enemy = what in ("distract", "cursed_object", "deliver")
+    if not targets_enemy and st.is_engaged(m):
+        return "it is engaged; only an Interact that targets an enemy model is allowed"
+    side = st.sides[m.side]
+    if what == "scheme_marker":
+        if talents.insignificant:
+            return "an Insignificant model does not place Scheme Markers"
+        return _placement_problem(game, m, command.at, "scheme")
+    if what == "remove_markers":
+        if not any(mk.kind == "scheme" and mk.side != m.side and _touching(game, m, mk)
+                   for mk in st.markers.values()):
+            return "no enemy Scheme Marker is in base contact"
+        return ""
+    if what == "claim":
+        marker = st.markers.get(int(command.target)) if str(command.target).isdigit() else None
+        if marker is None or marker.kind != "squat":
+            return "claim a Squat Marker"
+        if talents.insignificant:
+            return "an Insignificant model does not claim Markers"
+        if not _touching(game, m, marker):
+            return "the Squat Marker must be in base contact"
+        return ""
+    if what == "stake":
+        if game.setup.strategy != "stake-a-claim":
+            return "Claim Markers belong to Stake a Claim"
+        if talents.insignificant:
+            return "an Insignificant model does not place Claim Markers"
+        return _placement_problem(game, m, command.at, "claim")
+    if what in ("distract", "cursed_object"):
+        key = "distract" if what == "distract" else "cursed-object"
+        if side.scheme(key) is None:
+            return f"the crew did not choose {key.replace('-', ' ').title()}"
+        if m.p.is_peon:
+            return "a Peon cannot do that"
+        target = st.model(str(command.target))
+        if target is None or not target.in_play or target.side == m.side:
+            return "target an enemy model in play"
+        if target.p.is_peon:
+            return "the target must be a non-Peon model"
+        if st.edge(m, target) > 1.0 + 1e-6:
+            return "the target must be within 1\""
+        if not st.los(m, target):
+            return "it has no line of sight to the target"
+        return ""
+    if what == "deliver":
+        scheme = side.scheme("deliver-a-message")
+        if scheme is None or scheme.done:
+            return "Deliver a Message is not open (not chosen, or already delivered)"
+        if m.p.is_leader or m.p.is_peon:
+            return "only a non-Leader, non-Peon model can deliver the message"
+        target = st.model(str(command.target))
+        leader = st.sides[1 - m.side].leader
+        if target is None or target is not leader or not target.in_play:
+            return "the target must be the enemy Leader"
+        if target not in st.engaged_with(m):
+            return "it must be engaged with the enemy Leader"
+        return ""
+    if what == "shake_distracted":
+        return "" if "distracted" in m.conditions else "it is not Distracted"
+    if what == "shake_curse":
+        return "" if "cursed_object" in m.conditions else "it does not carry the Cursed Object"
+    if what == "douse":
+        target = st.model(str(command.target)) if command.target else m
+        if target is None or not target.in_play or "burning" not in target.conditions:
+            return "the target must be a Burning model"
+        if target is not m and st.edge(m, target) > 2.0 + 1e-6:
+            return "the Burning model must be within 2\""
+        return ""
+    return f"unknown Interact {what!r}"
+
+
+# -- execution ------------------------------------------------------------------------
+
+
+def execute(game: Game, m: Model, command: Command) -> None:
+    """Perform a command that passed ``check``."""
+    if isinstance(command, Walk):
+        _walk(game, m, _path(command.path))
+    elif isinstance(command, Attack):
+        _attack(game, m, m.p.action(command.action), game.state.model(command.target),
+                command.focus)
+    elif isinstance(command, Charge):
+        _charge(game, m, command)
+    elif isinstance(command, Interact):
+        _interact(game, m, command)
+    elif isinstance(command, Tactical):
+        _tactical(game, m, m.p.action(command.action), command.focus)
+    elif isinstance(command, Focus):
+        _spend(game, 1)
+        game.give(m, "focused", 1)
+        game.log.add("focus", m.idx, m.conditions.get("focused", 0))
+    elif isinstance(command, DefensiveStance):
+        _spend(game, command.ap)
+        deck = game.state.sides[m.side].deck
+        card = next(c for c in deck.hand if c.code == command.discard)
+        deck.discard([card])
+        game.give(m, "defensive", command.ap)
+        game.log.add("stance", m.idx, m.conditions.get("defensive", 0))
+
+
+def _walk(game: Game, m: Model, path) -> None:
+    st = game.state
+    _spend(game, 1)
+    end = path[-1]
+    start = (m.x, m.y)
+    for enemy in st.engaged_with(m):
+        reach = st.engagement_range(enemy)
+        if st.edge_to(end[0], end[1], m.r, enemy.x, enemy.y, enemy.r) <= reach + 1e-6:
+            continue  # still within this enemy's engagement range: not disengaging from it
+        gap = st.edge(enemy, m)
+        options = tuple(a.name for a in enemy.p.close_attacks if gap <= a.range + 1e-6)
+        if not options or not enemy.in_play or "paralyzed" in enemy.conditions:
+            continue
+        choice = game.ask(enemy.side, "strike", "strike", enemy.id, m.id, options)
+        if choice is None:
+            continue
+        if choice not in options:
+            raise IllegalCommand(f"{enemy.name} cannot strike with {choice!r}; use one of "
+                                 f"{list(options)}.")
+        result = resolve_attack(game, enemy, enemy.p.action(choice), m, 0, strike=True)
+        game.log.add("strike", enemy.idx, m.idx, int(result.attacker_won),
+                     duel_text(result.events))
+        if result.attacker_won:
+            return  # the Walk does not happen; its AP is spent
+        if not m.in_play or game.activation_over:
+            return
+    m.x, m.y = end
+    st.moved()
+    game.log.add("walk", m.idx, [list(p) for p in path])
+    for piece_id in st.hazards_entered(m, path, start):
+        game.hazard(m, piece_id)
+    _terror_after_walk(game, m)
+
+
+def _terror_after_walk(game: Game, m: Model) -> None:
+    """Terrifying: ending a Walk within the model's engagement range calls for a duel."""
+    st = game.state
+    for enemy in st.enemies(m):
+        if not m.in_play or game.activation_over:
+            return
+        if game.terrifies(enemy, m) and \
+                st.edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
+            game.horror(m, enemy)
+
+
+def _targeting_duels(game: Game, m: Model, target: Model) -> bool:
+    """Terrifying and Manipulative duels for targeting ``target``; False ends the action."""
+    if game.terrifies(target, m) and not game.horror(m, target):
+        return False
+    value = target.p.talents.manipulative
+    if value and target.side != m.side:
+        result = game.simple(m, "wp", m.p.wp, value, kind="manipulative", other=target)
+        game.log.add("horror", m.idx, value, duel_text(result.events), int(result.success))
+        if not result.success:
+            return False
+    return m.in_play and not game.activation_over
+
+
+def _charge(game: Game, m: Model, command: Charge) -> None:
+    st = game.state
+    target = st.model(command.target)
+    _spend(game, 2)
+    if not _targeting_duels(game, m, target):
+        return
+    start = (m.x, m.y)
+    end = (snap(command.to[0]), snap(command.to[1]))
+    m.x, m.y = end
+    st.moved()
+    game.log.add("charge", m.idx, target.idx, end[0], end[1])
+    for piece_id in st.hazards_entered(m, (end,), start):
+        game.hazard(m, piece_id)
+    for i in range(2):
+        if not (m.in_play and target.in_play) or game.activation_over:
+            return
+        name = command.attacks[i] if i < len(command.attacks) else (
+            command.attacks[0] if command.attacks else None)
+        action = m.p.action(name) if name else _first_close_in_reach(game, m, target)
+        if action is None or _attack_reach(game, m, action, target, False):
+            return
+        resolve_attack(game, m, action, target, 0)
+
+
+def _first_close_in_reach(game: Game, m: Model, target: Model) -> ActionProfile | None:
+    for action in m.p.close_attacks:
+        if action.ap == 1 and not _attack_reach(game, m, action, target, False):
+            return action
+    return None
+
+
+def _attack(game: Game, m: Model, action: ActionProfile, target: Model, focus: bool) -> None:
+    _spend(game, action.ap, action.stat)
+    focused = m.conditions.get("focused", 0) if focus else 0
+    if focused:
+        game.remove_condition(m, "focused")
+    if action.kind == "projectile":
+        target = _randomize(game, m, target)
+    if not _targeting_duels(game, m, target):
+        return
+    resolve_attack(game, m, action, target, focused)
+
+
+def _randomize(game: Game, m: Model, target: Model) -> Model:
+    """A shot at a model engaged with others within 2" of it hits a random one of them."""
+    st = game.state
+    near = [o for o in st.models
+            if o.in_play and o is not target and o is not m and st.edge(o, target) <= 2.0 + 1e-6]
+    if not near or not any(e in near for e in st.engaged_with(target)):
+        return target
+    candidates = [target, *near]
+    deck = st.sides[m.side].deck
+    cards = deck.flip(len(candidates))
+    deck.discard(cards)
+    low = min(c.value for c in cards)
+    tied = tuple(c.id for c, card in zip(candidates, cards, strict=True) if card.value == low)
+    chosen_id = tied[0] if len(tied) == 1 else game.ask(m.side, "rand", "randomized_target", tied)
+    if chosen_id not in tied:
+        raise IllegalCommand(f"Choose the randomized target among {list(tied)}.")
+    chosen = st.model(chosen_id)
+    game.log.add("random", m.idx, target.idx, chosen.idx, [c.code for c in cards])
+    return chosen
+
+
+def _stat_of(model: Model, stat: str) -> int:
+    """A stat of the model's line; a model without it (Cg "-") resists with 1."""
+    return getattr(model.p, stat) or 1
+
+
+def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: Model,
+                   focused: int, *, strike: bool = False) -> OpposedDuelResult:
+    """The opposed duel of an attack, then (if it hits) damage and trigger effects.
+
+    A disengaging strike (``strike``) declares no triggers and deals no damage.
+    """
+    st = game.state
+    at, tt = attacker.p.talents, target.p.talents
+    positive = negative = 0
+    cover = 0
+    if action.kind == "projectile":
+        cover = st.cover_from(attacker, target)
+        if cover == 1 and at.ignores_soft_cover:
+            cover = 0
+        if cover:
+            negative += 1
+    if action.stat == "sh" and tt.shifting_shape and attacker.side != target.side:
+        negative += 1
+    if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+        positive += 1
+    resist = action.resist
+    kind = "strike" if strike else "attack"
+    a_context = DuelContext(kind, "attacker", attacker.id, target.id, action.name)
+    d_context = DuelContext(kind, "defender", target.id, attacker.id, action.name)
+    d_stone = game.soulstones(target, d_context)
+    a_stone = game.soulstones(attacker, a_context)
+    triggers: tuple[Trigger, ...] = ()
+    critical = None
+    if not strike:
+        triggers = action.engine_triggers
+        flag = _CRITICAL.get(action.stat or "")
+        if flag and getattr(at, flag):
+            critical = Trigger("Critical Strike", ("rams",))
+            triggers = (*triggers, critical)
+    defender = Duelist(
+        max(1, _stat_of(target, resist)),
+        negative=1 if tt.shaken and resist in ("df", "wp") else 0,
+        bonus=game.wp_bonus(target) if resist == "wp" else 0,
+        can_use_soulstones=target.p.can_use_soulstones,
+        soulstone=d_stone,
+        defensive=target.conditions.get("defensive", 0),
+        is_df_duel=resist == "df",
+        name=target.name,
+    )
+    attacker_duelist = Duelist(
+        max(1, action.value),
+        positive=positive,
+        negative=negative + (1 if at.shaken and action.stat in ("df", "wp") else 0),
+        suits=action.suits,
+        can_use_soulstones=attacker.p.can_use_soulstones,
+        soulstone=a_stone,
+        focused=focused,
+        triggers=triggers,
+        name=attacker.name,
+    )
+    a_side, d_side = st.sides[attacker.side], st.sides[target.side]
+    result = opposed_duel(
+        attacker_duelist, defender, a_side.deck, d_side.deck, tn=action.tn,
+        attacker_decisions=game.decisions_for(attacker.side, a_context),
+        defender_decisions=game.decisions_for(target.side, d_context),
+        purpose=action.name,
+    )
+    if a_stone is not None:
+        a_side.pool -= a_stone.stones
+    if d_stone is not None:
+        d_side.pool -= d_stone.stones
+    if strike:
+        return result
+    attacker.attacks_made += 1
+    if attacker.first_attack_target is None:
+        attacker.first_attack_target = target.idx
+        game.scoring.on_first_attack(attacker, target)
+    game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
+                 int(result.attacker_won), result.margin)
+    if not result.attacker_won:
+        return result
+    declared = result.attacker.trigger
+    effect = None
+    if declared is not None:
+        if critical is not None and declared == critical:
+            effect = TriggerEffect("critical", 1, "rams")
+        else:
+            profile = action.trigger_named(declared.name)
+            effect = profile.effect if profile is not None else None
+    if action.damage is not None:
+        _damage(game, attacker, action, target, result, effect, cover, a_context)
+    if effect is not None:
+        _trigger_effect(game, attacker, target, effect)
+    return result
+
+
+def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
+            result: OpposedDuelResult, effect, cover: int, context: DuelContext) -> None:
+    st = game.state
+    tt = target.p.talents
+    deck = st.sides[attacker.side].deck
+    flip = resolve_damage(result, action.damage, deck, hard_to_wound=tt.hard_to_wound,
+                          positive=tt.fragile, negative=1 if cover == 2 else 0,
+                          decisions=game.decisions_for(attacker.side, context),
+                          purpose=f"{action.name} damage")
+    amount = flip.unreduced_damage
+    if flip.severity is not Severity.NONE and effect is not None:
+        if effect.kind == "damage":
+            amount += effect.value
+        elif effect.kind == "critical":
+            amount += sum(1 for s in result.attacker.suits if s.value.startswith(effect.suit))
+    amount = _reduced(attacker, action, target, amount)
+    game.deal_damage(target, amount, by=attacker, cause=action.name,
+                     flip=flip_text(flip.flip))
+    if flip.blast_markers:
+        _blasts(game, attacker, action, target, flip.severity, flip.blast_markers)
+
+
+def _reduced(attacker: Model, action: ActionProfile, target: Model, amount: int) -> int:
+    """Incorporeal halves Ml and Sh damage (rounded up), then Armor (Thick Hide against Sh)."""
+    at, tt = attacker.p.talents, target.p.talents
+    if at.ignores_armor_incorporeal:
+        return amount
+    if tt.incorporeal and action.stat in ("ml", "sh") and amount > 0:
+        amount = (amount + 1) // 2
+    armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
+    return apply_armor(amount, armor)
+
+
+def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
+            severity: Severity, count: int) -> None:
+    """Blast Markers touching the target (each further one touching another); every other
+    model they touch, that has the target in line of sight, suffers one step less."""
+    st = game.state
+    spots = game.ask(attacker.side, "blast", "blasts", target.id, count)
+    placed: list[tuple[float, float]] = []
+    for spot in spots[:count]:
+        x, y = snap(spot[0]), snap(spot[1])
+        anchors = [(target.x, target.y, target.r)] + [(px, py, BLAST_RADIUS) for px, py in placed]
+        gap_target = math.hypot(x - target.x, y - target.y) - target.r - BLAST_RADIUS
+        if gap_target < -1e-6:
+            raise IllegalCommand("A Blast Marker may not overlap the target.")
+        if not any(abs(math.hypot(x - ax, y - ay) - ar - BLAST_RADIUS) <= CONTACT + 1e-6
+                   for ax, ay, ar in anchors):
+            raise IllegalCommand("Each Blast Marker must touch the target or another one.")
+        placed.append((x, y))
+    amount = blast_damage(action.damage, severity)
+    hit = []
+    for m in st.models:
+        if not m.in_play or m is target:
+            continue
+        touched = any(math.hypot(m.x - x, m.y - y) <= m.r + BLAST_RADIUS + 1e-6
+                      for x, y in placed)
+        if touched and st.los(m, target):
+            hit.append(m)
+    for m in hit:
+        if m.p.talents.ignores_pulse_blast_damage:
+            continue
+        game.deal_damage(m, _reduced(attacker, action, m, amount), by=attacker,
+                         cause=f"{action.name} (blast)", blast=True)
+
+
+def _trigger_effect(game: Game, attacker: Model, target: Model, effect) -> None:
+    st = game.state
+    kind = effect.kind
+    if kind in ("slow", "paralyzed", "pinned"):
+        game.give(target, kind, by=attacker)
+    elif kind in ("poison", "burning", "lingering"):
+        game.give(target, kind, effect.value, by=attacker)
+    elif kind == "paralyzed_if_empty_hand":
+        if not st.sides[target.side].deck.hand:
+            game.give(target, "paralyzed", by=attacker)
+    elif kind == "push_target" and target.in_play:
+        start = (target.x, target.y)
+        end = st.push_end(target, target.x - attacker.x, target.y - attacker.y, effect.value)
+        if end != start:
+            target.x, target.y = end
+            st.moved()
+            game.log.add("push", target.idx, end[0], end[1])
+            for piece_id in st.hazards_entered(target, (end,), start):
+                game.hazard(target, piece_id)
+    elif kind == "push_self" and attacker.in_play:
+        spot = game.ask(attacker.side, "pushself", "push_self", attacker.id, float(effect.value))
+        if spot is None:
+            return
+        dx, dy = spot[0] - attacker.x, spot[1] - attacker.y
+        distance = min(float(effect.value), math.hypot(dx, dy))
+        start = (attacker.x, attacker.y)
+        end = st.push_end(attacker, dx, dy, distance)
+        if end != start:
+            attacker.x, attacker.y = end
+            st.moved()
+            game.log.add("push", attacker.idx, end[0], end[1])
+            for piece_id in st.hazards_entered(attacker, (end,), start):
+                game.hazard(attacker, piece_id)
+
+
+def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
+    st = game.state
+    _spend(game, action.ap, action.stat)
+    focused = m.conditions.get("focused", 0) if focus else 0
+    if focused:
+        game.remove_condition(m, "focused")
+    success, text = True, ""
+    if action.tn is not None:
+        result = game.simple(m, action.stat, action.value, action.tn, kind="tactical",
+                             action=action.name, focused=focused)
+        success, text = result.success, duel_text(result.events)
+    game.log.add("tactical", m.idx, action.name, text, int(success))
+    if not success or action.effect is None:
+        return
+    what, amount = action.effect
+    if what == "heal_self":
+        game.heal(m, amount)
+        return
+    for friend in st.sides[m.side].models:
+        if friend is m or not friend.in_play:
+            continue
+        if st.edge(m, friend) <= action.range + 1e-6 and st.los(m, friend):
+            game.heal(friend, amount)
+
+
+def _interact(game: Game, m: Model, command: Interact) -> None:
+    st = game.state
+    what = command.what
+    _spend(game, INTERACT_AP.get(what, 1))
+    side = st.sides[m.side]
+    if what == "scheme_marker":
+        marker = st.add_marker("scheme", m.side, command.at[0], command.at[1], by=m.idx)
+        game.log.add("marker", marker.id, "scheme", m.side, marker.x, marker.y)
+    elif what == "remove_markers":
+        gone = [mk for mk in st.markers.values()
+                if mk.kind == "scheme" and mk.side != m.side and _touching(game, m, mk)]
+        for marker in gone:
+            del st.markers[marker.id]
+            game.log.add("unmarker", marker.id)
+        side.enemy_marker_removals += 1
+    elif what == "claim":
+        marker = st.markers[int(command.target)]
+        marker.claimed = m.side
+        game.log.add("claim", marker.id, m.side)
+    elif what == "stake":
+        for marker in list(st.markers.values()):
+            if marker.kind == "claim" and math.hypot(marker.x - m.x, marker.y - m.y) \
+                    - m.r - marker.r <= 6.0 + 1e-6:
+                del st.markers[marker.id]
+                game.log.add("unmarker", marker.id)
+        marker = st.add_marker("claim", m.side, command.at[0], command.at[1], by=m.idx)
+        game.log.add("marker", marker.id, "claim", m.side, marker.x, marker.y)
+    elif what in ("distract", "cursed_object"):
+        target = st.model(str(command.target))
+        key = "distract" if what == "distract" else "cursed-object"
+        game.give(target, "distracted" if what == "distract" else "cursed_object", by=m)
+        game.log.add("scheme", m.side, key, what, m.idx, target.idx)
+        game.scoring.reveal(m.side, key)
+    elif what == "deliver":
+        target = st.model(str(command.target))
+        game.log.add("scheme", m.side, "deliver-a-message", what, m.idx, target.idx)
+        game.scoring.deliver_message(m.side)
+    elif what == "shake_distracted":
+        game.remove_condition(m, "distracted")
+    elif what == "shake_curse":
+        result = game.simple(m, "wk", m.p.wk, 12, kind="shake_curse")
+        game.log.add("tactical", m.idx, "Cursed Object", duel_text(result.events),
+                     int(result.success))
+        if result.success:
+            game.remove_condition(m, "cursed_object")
+    elif what == "douse":
+        target = st.model(str(command.target)) if command.target else m
+        game.set_condition(target, "burning", target.conditions.get("burning", 0) - 1)

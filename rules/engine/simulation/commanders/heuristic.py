@@ -1,0 +1,761 @@
+"""A commander that plays sensibly: it values attacks by their exact odds, works toward its
+Strategy and Schemes, keeps its Leader out of harm's way, and stays on the table.
+
+How it thinks, one model at a time:
+
+1. When a model activates, it picks a *task*: a Scheme Marker spot, a Strategy point, a
+   Squat Marker to claim, an enemy to kill or to Interact with, a spot its Scheme needs
+   it to stand on. Tasks are scored by what they are worth (roughly in VP) minus the time
+   needed to get there, and each task goes to one model per Turn.
+2. Each Action Point, in order: an Interact its task needs here; the best attack in reach,
+   if its expected worth (from ``rules.engine.odds``, cached by the duel's parameters) is
+   high enough; a Charge; a Walk toward its task; otherwise it ends the Activation.
+
+The Leader's task is to stay behind its crew; it fights what comes into reach. Every
+command is one ``GameView.check`` accepts, and every move comes from ``moves``, so the
+commander never proposes an illegal command or a move off the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from ...cards import Card
+from ...duels import SoulstoneUse
+from ...odds import DuelistSpec, DuelSpec, duel_odds
+from ..commands import Attack, Charge, Command, DefensiveStance, EndActivation, Interact, Walk
+from ..geometry import MARKER_RADIUS, Point, snap
+from ..moves import charge_spot, contact_spots, deployment_spots, path_toward
+from .base import BaseCommander, DuelContext
+
+if TYPE_CHECKING:
+    from ..crews import ActionProfile
+    from ..state import GameState, Model
+    from ..view import GameView
+
+__all__ = ["HeuristicCommander", "attack_odds"]
+
+#: How keen the commander is on each Scheme when it chooses from a pool.
+SCHEME_TASTE = {
+    "breakthrough": 0.9, "protect-territory": 0.85, "power-ritual": 0.8,
+    "a-line-in-the-sand": 0.75, "murder-protege": 0.8, "make-them-suffer": 0.6,
+    "plant-evidence": 0.6, "assassinate": 0.6, "entourage": 0.55, "bodyguard": 0.6,
+    "outflank": 0.5, "deliver-a-message": 0.5, "take-prisoner": 0.45, "distract": 0.5,
+    "cursed-object": 0.45, "vendetta": 0.45, "plant-explosives": 0.5, "spring-the-trap": 0.4,
+    "frame-for-murder": 0.55,
+}
+#: Schemes it reveals at the start, for their bonus.
+REVEAL = frozenset({"breakthrough", "protect-territory", "power-ritual", "a-line-in-the-sand",
+                    "murder-protege", "entourage", "bodyguard", "deliver-a-message",
+                    "plant-evidence", "roundup", "exterminate", "spread-of-decay",
+                    "gathering-power", "fight-another-day", "watchful-eyes"})
+MARKER_SPACING = 5.6
+ATTACK_WORTH = 0.12
+
+
+@lru_cache(maxsize=8192)
+def attack_odds(a_stat: int, a_pos: int, a_neg: int, focused: int, d_stat: int, d_def: int,
+                d_neg: int, tn: int, damage: tuple[int, int, int], htw: int,
+                ) -> tuple[float, tuple[float, float, float, float, float]]:
+    """(P(hit), P(none, weak, moderate, severe, red joker)) of an attack, exact, cached."""
+    spec = DuelSpec(
+        DuelistSpec(max(1, a_stat), positive=min(a_pos, 4), negative=min(a_neg, 4),
+                    focused=min(focused, 4)),
+        DuelistSpec(max(1, d_stat), negative=min(d_neg, 4), defensive=min(d_def, 4)),
+        tn=tn or None,
+        damage=damage,
+        hard_to_wound=min(max(htw, 0), 4),
+    )
+    odds = duel_odds(spec)
+    dmg = odds.damage
+    return float(odds.p_win), (float(dmg.none), float(dmg.weak), float(dmg.moderate),
+                               float(dmg.severe), float(dmg.red_joker))
+
+
+class Task(NamedTuple):
+    """Something a model can work on: ``kind`` with a ``spot`` to reach and a ``value``.
+    (A named tuple: a commander builds a few dozen of them an Activation.)"""
+
+    key: str
+    kind: str
+    spot: Point
+    value: float
+    target: str = ""
+    scheme: str = ""
+    stop: float = 0.0
+
+
+class HeuristicCommander(BaseCommander):
+    """See the module docstring. ``aggression`` scales how keen it is to attack."""
+
+    def __init__(self, *, aggression: float = 1.0) -> None:
+        self.aggression = aggression
+        self.rng = random.Random(0)
+        self._claims: dict[str, str] = {}
+        self._claims_turn = -1
+        self._task: dict[str, Task] = {}
+        self._spots: dict[str, list[Point]] = {}
+        self._worths: dict[int, float] = {}
+
+    def bind(self, side: int, seed: int) -> None:
+        super().bind(side, seed)
+        self.rng = random.Random(seed)
+        self._claims = {}
+        self._claims_turn = -1
+        self._task = {}
+        self._spots = {}
+        self._worths = {}
+
+    # -- setting up -------------------------------------------------------------------
+
+    def choose_schemes(self, view: GameView, pool: tuple[str, ...]) -> tuple[str, str]:
+        ranked = sorted(pool, key=lambda k: (-SCHEME_TASTE.get(k, 0.6), pool.index(k)))
+        return (ranked[0], ranked[1])
+
+    def note(self, view: GameView, scheme: str, role: str, candidates: tuple[str, ...]) -> str:
+        models = [view.model(c) for c in candidates]
+        if scheme in ("bodyguard", "entourage"):
+            best = max(models, key=lambda m: (m.p.wd + m.p.df, not m.p.is_leader))
+        elif scheme == "frame-for-murder":
+            best = min(models, key=lambda m: (m.p.cost, m.p.wd))
+        elif scheme == "vendetta" and role == "friendly":
+            best = max(models, key=lambda m: max((a.value or 0) for a in m.p.attacks)
+                       if m.p.attacks else 0)
+        else:
+            best = min(models, key=lambda m: (m.p.wd, m.p.df))
+        return best.id
+
+    def reveal_at_start(self, view: GameView, scheme: str) -> bool:
+        return scheme in REVEAL
+
+    def deploy_first(self, view: GameView) -> bool:
+        return False
+
+    def deploy(self, view: GameView, models: tuple[str, ...]) -> dict[str, Point]:
+        st = view.state
+        zone = st.sides[self.side].zone
+        spots = deployment_spots(st, zone)
+        centre = zone.centroid()
+        out: dict[str, Point] = {}
+        ordered = sorted(models, key=lambda mid: (view.model(mid).p.is_leader,
+                                                  -_melee_power(view.model(mid)), mid))
+        for mid in ordered:
+            m = view.model(mid)
+            if not spots:
+                break
+            if m.p.is_leader:
+                spot = min(spots, key=lambda p: math.hypot(p[0] - centre[0], p[1] - centre[1]))
+            else:
+                spot = spots[0]
+            spots.remove(spot)
+            out[mid] = spot
+        return out
+
+    # -- Draw and Initiative Phases ------------------------------------------------------
+
+    def discard(self, view: GameView, hand: tuple[Card, ...], must: int) -> tuple[Card, ...]:
+        ranked = sorted(hand, key=lambda c: (c.joker != "black", c.value, c.code))
+        if must:
+            return tuple(ranked[:must])
+        return tuple(c for c in ranked if c.joker == "black" or (c.joker is None and c.value <= 3))
+
+    def buy_cards(self, view: GameView) -> bool:
+        return view.pool >= 5
+
+    def reflip_initiative(self, view: GameView, mine: Card, theirs: Card) -> bool:
+        return mine.value < theirs.value and mine.value <= 6 and view.pool >= 4
+
+    def go_first(self, view: GameView) -> bool:
+        return True
+
+    # -- duels --------------------------------------------------------------------------
+
+    def soulstones(self, view: GameView, context: DuelContext) -> SoulstoneUse | None:
+        pool = view.pool
+        m = view.model(context.model)
+        if context.kind == "strike":
+            return None
+        if context.role == "defender":
+            hurt = m.wounds * 2 <= m.p.wd
+            if (pool >= 1 and (m.p.is_leader and hurt)) or pool >= 4:
+                return SoulstoneUse(twist=True)
+            return None
+        if context.role == "attacker":
+            return SoulstoneUse(twist=True) if pool >= 3 else None
+        return SoulstoneUse(twist=True) if pool >= 2 and context.kind == "horror" else None
+
+    def prevent(self, view: GameView, model: str, damage: int) -> bool:
+        m = view.model(model)
+        if m.p.is_leader:
+            return damage >= 2 or damage >= m.wounds
+        return damage >= m.wounds and view.pool >= 2
+
+    def end_of_turn(self, view: GameView, scheme: str, options: tuple[str, ...]) -> str | None:
+        st = view.state
+        if scheme == "bodyguard":
+            return "reveal"
+        if scheme == "cursed-object":
+            return options[0]
+        mine = st.markers_of("scheme", self.side)
+        enemies = view.enemy_models()
+        late = view.turn >= 5
+        if scheme == "plant-explosives":
+            hits = sum(1 for e in enemies if any(_gap(e, mk) <= 3.0 for mk in mine))
+            return "reveal" if hits >= 3 or (late and hits >= 1) else None
+        if scheme == "spring-the-trap":
+            leader = st.sides[1 - self.side].leader
+            if leader is None or not leader.in_play:
+                return None
+            near = sum(1 for mk in mine if _gap(leader, mk) <= 4.0)
+            return "reveal" if near >= 2 or (late and near >= 1) else None
+        return None
+
+    # -- Activations ------------------------------------------------------------------
+
+    def choose_activation(self, view: GameView, candidates: tuple[str, ...]) -> str:
+        """Models that can attack (or charge) now first; the Leader late."""
+        best, best_score = candidates[0], -math.inf
+        enemies = [(e.x, e.y, e.r) for e in view.enemy_models()]
+        for mid in candidates:
+            m = view.model(mid)
+            score = 0.0
+            mx, my, mr = m.x, m.y, m.r
+            near = min((math.hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies),
+                       default=99.0)
+            reach = max((a.range for a in m.p.attacks), default=0.0)
+            if near <= reach:
+                score += 3.0
+            elif m.p.cg is not None and near <= m.p.cg + m.p.engagement_range:
+                score += 2.0
+            score -= near / 12.0
+            if m.p.is_leader:
+                score -= 1.5
+            score += _melee_power(m) / 20.0
+            if score > best_score:
+                best, best_score = mid, score
+        return best
+
+    def choose_command(self, view: GameView, model: str) -> Command:
+        st = view.state
+        m = view.model(model)
+        if self._claims_turn != st.turn:
+            self._claims = {}
+            self._task = {}
+            self._claims_turn = st.turn
+        task = self._task.get(model)
+        if task is None or not self._task_alive(view, task):
+            task = self._choose_task(view, m)
+            self._task[model] = task
+        if view.ap < 1:
+            # Only AP for one kind of action are left (Melee Expert and the like).
+            attack, _ = self._best_attack(view, m)
+            return attack if attack is not None else EndActivation()
+        command = self._task_interact(view, m, task)
+        if command is not None:
+            return command
+        attack, worth = self._best_attack(view, m)
+        if attack is not None and worth >= ATTACK_WORTH / self.aggression:
+            return attack
+        engaged = st.is_engaged(m)
+        if not engaged and view.ap >= 2 and task.kind == "kill":
+            charge = self._charge(view, m, task)
+            if charge is not None:
+                return charge
+        if engaged and attack is not None:
+            return attack
+        if engaged and self._stay_engaged(view, m, task):
+            return self._brace(view, m)
+        walk = self._walk(view, m, task)
+        if walk is not None:
+            return walk
+        if attack is not None:
+            return attack
+        return EndActivation()
+
+    # -- tasks --------------------------------------------------------------------------
+
+    def _task_alive(self, view: GameView, task: Task) -> bool:
+        if task.kind in ("kill", "engage", "interact_enemy"):
+            target = view.model(task.target)
+            return target is not None and target.in_play
+        return True
+
+    def _choose_task(self, view: GameView, m: Model) -> Task:
+        best, best_score = None, -math.inf
+        speed = max(m.p.wk, 1)
+        for task in self._tasks(view, m):
+            claimant = self._claims.get(task.key)
+            if claimant is not None and claimant != m.id:
+                continue
+            distance = max(0.0, math.hypot(task.spot[0] - m.x, task.spot[1] - m.y) - task.stop)
+            score = task.value * _suited(m, task) - distance / (speed * 4.0)
+            if score > best_score:
+                best, best_score = task, score
+        if best is None:
+            best = Task(f"hold:{m.id}", "hold", (m.x, m.y), 0.0)
+        self._claims[best.key] = m.id
+        return best
+
+    def _tasks(self, view: GameView, m: Model) -> list[Task]:
+        st = view.state
+        side = self.side
+        tasks: list[Task] = []
+        enemies = view.enemy_models()
+        turn = st.turn
+        reach = m.p.engagement_range
+        # The Leader stays behind its crew unless something needs it.
+        if m.p.is_leader:
+            friends = [f for f in view.my_models() if f is not m]
+            if friends:
+                cx = sum(f.x for f in friends) / len(friends)
+                cy = sum(f.y for f in friends) / len(friends)
+                zx, zy = st.sides[side].zone.centroid()
+                d = math.hypot(zx - cx, zy - cy) or 1.0
+                spot = (cx + (zx - cx) / d * 3.0, cy + (zy - cy) / d * 3.0)
+                tasks.append(Task(f"lead:{m.id}", "lead", _clamp(spot), 0.6))
+        # Enemies to kill: come within reach (a shooter within its range, less an inch).
+        ranged = max((a.range for a in m.p.attacks if a.kind != "close"), default=0.0)
+        offset = m.r + (ranged - 1.0 if ranged > reach else max(reach - 0.2, 0.0))
+        for e in enemies:
+            tasks.append(Task("kill:" + e.id, "kill", (e.x, e.y), self._worth(view, e),
+                              e.id, "", offset + e.r))
+        for scheme in view.schemes:
+            tasks += self._scheme_tasks(view, m, scheme, enemies, turn)
+        tasks += self._strategy_tasks(view, m, turn)
+        return tasks
+
+    def _worth(self, view: GameView, e: Model) -> float:
+        """What killing ``e`` is worth to this crew (it never changes during a game)."""
+        cached = self._worths.get(e.idx)
+        if cached is not None:
+            return cached
+        value = self._worth_of(view, e)
+        self._worths[e.idx] = value
+        return value
+
+    def _worth_of(self, view: GameView, e: Model) -> float:
+        base = 0.35 + (e.p.cost if e.p.station != "master" else 12) / 25.0
+        for scheme in view.schemes:
+            if scheme.key == "assassinate" and e.p.is_leader:
+                base += 0.8
+            if scheme.key in ("murder-protege", "vendetta") and \
+                    scheme.noted.get("enemy") == e.idx:
+                base += 0.8
+            if scheme.key == "take-prisoner" and scheme.noted.get("enemy") == e.idx:
+                base -= 0.3
+            if scheme.key == "make-them-suffer" and e.p.station in ("minion", "peon"):
+                base += 0.3
+        if view.strategy == "reckoning":
+            base += 0.3
+        return base
+
+    def _scheme_tasks(self, view: GameView, m: Model, scheme, enemies, turn) -> list[Task]:
+        st = view.state
+        key = scheme.key
+        tasks: list[Task] = []
+        spots = self._marker_spots(view, key)
+        if spots:
+            mine = st.markers_of("scheme", self.side)
+            for i, spot in enumerate(spots):
+                if any(math.hypot(mk.x - spot[0], mk.y - spot[1]) < MARKER_SPACING - 0.3
+                       for mk in mine):
+                    continue
+                tasks.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, scheme=key,
+                                  stop=m.r + MARKER_RADIUS + 0.04))
+        noted = {role: st.models[idx] for role, idx in scheme.noted.items()}
+        if key in ("distract", "cursed-object") and not m.p.is_peon and not m.p.is_leader:
+            condition = "distracted" if key == "distract" else "cursed_object"
+            for e in enemies:
+                if e.p.is_peon or condition in e.conditions:
+                    continue
+                tasks.append(Task(f"{key}:{e.id}", "interact_enemy", (e.x, e.y), 1.0,
+                                  target=e.id, scheme=key, stop=m.r + e.r + 0.8))
+        elif key == "deliver-a-message" and not scheme.done:
+            leader = st.sides[1 - self.side].leader
+            if leader is not None and leader.in_play and not m.p.is_leader and not m.p.is_peon:
+                tasks.append(Task("deliver", "interact_enemy", (leader.x, leader.y), 1.6,
+                                  target=leader.id, scheme=key,
+                                  stop=m.r + leader.r + max(m.p.engagement_range - 0.2, 0.3)))
+        elif key == "entourage" and noted.get("model") is m and turn >= 2:
+            zone = st.sides[1 - self.side].zone
+            tasks.append(Task("entourage", "go", _clamp(zone.centroid()), 2.0, scheme=key))
+        elif key == "bodyguard" and noted.get("model") is m:
+            zone = st.sides[self.side].zone
+            zx, zy = zone.centroid()
+            cx, cy = st.table.centre
+            d = math.hypot(cx - zx, cy - zy) or 1.0
+            spot = (zx + (cx - zx) / d * 11.0, zy + (cy - zy) / d * 11.0)
+            tasks.append(Task("bodyguard", "go", _clamp(spot), 1.8, scheme=key))
+        elif key == "take-prisoner" and turn >= 4:
+            prisoner = noted.get("enemy")
+            if prisoner is not None and prisoner.in_play and not m.p.is_peon:
+                tasks.append(Task("prisoner", "engage", (prisoner.x, prisoner.y), 1.8,
+                                  target=prisoner.id, scheme=key,
+                                  stop=m.r + prisoner.r + max(m.p.engagement_range - 0.2, 0.3)))
+        elif key == "outflank" and turn >= 3 and not m.p.is_peon:
+            a, b = st.table.centerline_ends()
+            for i, end in enumerate((a, b)):
+                length = math.hypot(b[0] - a[0], b[1] - a[1])
+                ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+                sign = 1 if i == 0 else -1
+                spot = (end[0] + ux * sign * 2.0, end[1] + uy * sign * 2.0)
+                tasks.append(Task(f"outflank:{i}", "go", _clamp(spot), 1.4, scheme=key))
+        elif key in ("spring-the-trap", "plant-explosives") and not scheme.done:
+            leader = st.sides[1 - self.side].leader
+            targets = [leader] if key == "spring-the-trap" and leader is not None else enemies
+            for e in targets[:3]:
+                if e is None or not e.in_play:
+                    continue
+                tasks.append(Task(f"{key}:{e.id}", "marker_near", (e.x, e.y), 0.8,
+                                  target=e.id, scheme=key, stop=m.r + e.r + 1.5))
+        return tasks
+
+    def _marker_spots(self, view: GameView, key: str) -> list[Point]:
+        if key in self._spots:
+            return self._spots[key]
+        st = view.state
+        table = st.table
+        side = self.side
+        own = st.sides[side].zone
+        enemy = st.sides[1 - side].zone
+        spots: list[Point] = []
+        if key == "a-line-in-the-sand":
+            (ax, ay), (bx, by) = table.centerline
+            spots = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in (0.5, 0.3, 0.7, 0.12, 0.88)]
+        elif key in ("breakthrough", "watchful-eyes"):
+            spots = _grid(st, lambda x, y: 3.0 <= enemy.base_distance(x, y, MARKER_RADIUS) <= 5.5,
+                          toward=own.centroid())
+            if key == "watchful-eyes":
+                near_own = _grid(st, lambda x, y: own.base_distance(x, y, MARKER_RADIUS) <= 4.0
+                                 and not own.contains_point(x, y), toward=table.centre)
+                spots = near_own[:2] + spots[:2]
+        elif key == "protect-territory":
+            spots = _grid(st, lambda x, y: 6.5 <= own.base_distance(x, y, MARKER_RADIUS) <= 9.0
+                          and table.half_of(x, y) == own.index, toward=own.centroid())
+        elif key == "power-ritual":
+            own_corner = False
+            for cx, cy in table.corners():
+                in_own = own.base_distance(cx, cy, 0.0) <= 1e-6
+                if in_own and own_corner:
+                    continue
+                own_corner = own_corner or in_own
+                sx = cx + (4.0 if cx < 18 else -4.0)
+                sy = cy + (4.0 if cy < 18 else -4.0)
+                spots.append((sx, sy))
+            spots.sort(key=lambda p: math.hypot(p[0] - own.centroid()[0], p[1] - own.centroid()[1]))
+        elif key == "plant-evidence":
+            ox, oy = own.centroid()
+            for piece in table.terrain:
+                px, py = (piece.x0 + piece.x1) / 2, (piece.y0 + piece.y1) / 2
+                if table.half_of(px, py) != enemy.index:
+                    continue
+                bx, by = min(max(ox, piece.x0), piece.x1), min(max(oy, piece.y0), piece.y1)
+                if piece.shape == "circle":
+                    d = math.hypot(ox - piece.x, oy - piece.y) or 1.0
+                    bx = piece.x + (ox - piece.x) / d * piece.w
+                    by = piece.y + (oy - piece.y) / d * piece.w
+                d = math.hypot(ox - bx, oy - by) or 1.0
+                spots.append((bx + (ox - bx) / d * (MARKER_RADIUS + 0.03),
+                              by + (oy - by) / d * (MARKER_RADIUS + 0.03)))
+            spots.sort(key=lambda p: math.hypot(p[0] - ox, p[1] - oy))
+        elif key == "gathering-power":
+            spots = _grid(st, lambda x, y: table.half_of(x, y) == own.index
+                          and not own.contains_point(x, y), toward=table.centre)
+        spots = [(snap(x), snap(y)) for x, y in spots
+                 if MARKER_RADIUS <= x <= 36 - MARKER_RADIUS
+                 and MARKER_RADIUS <= y <= 36 - MARKER_RADIUS
+                 and not any(p.point_dist(x, y) < MARKER_RADIUS for p in table.impassable)]
+        spaced: list[Point] = []
+        for p in spots:
+            if all(math.hypot(p[0] - q[0], p[1] - q[1]) >= MARKER_SPACING for q in spaced):
+                spaced.append(p)
+        self._spots[key] = spaced[:6]
+        return self._spots[key]
+
+    def _strategy_tasks(self, view: GameView, m: Model, turn: int) -> list[Task]:
+        st = view.state
+        strategy = view.strategy
+        tasks: list[Task] = []
+        counts = not m.p.is_peon and not m.p.talents.insignificant
+        if strategy == "turf-war" and counts:
+            cx, cy = st.table.centre
+            for i in range(3):
+                tasks.append(Task(f"turf:{i}", "go", (cx, cy), 1.2 - 0.3 * i,
+                                  stop=m.r + MARKER_RADIUS + 3.5))
+        elif strategy == "reconnoiter" and counts:
+            quarters = self._spots.get("quarters")
+            if quarters is None:
+                own = st.sides[self.side].zone.index
+                quarters = [Task(f"quarter:{q}:{i}", "go", (x, y), (
+                    1.1 if st.table.half_of(x, y) == own else 0.8) - 0.3 * i, stop=2.0)
+                    for q, (x, y) in enumerate(((9.0, 9.0), (27.0, 9.0), (9.0, 27.0),
+                                                (27.0, 27.0)))
+                    for i in range(2)]
+                self._spots["quarters"] = quarters
+            tasks += quarters
+        elif strategy == "squatters-rights":
+            for marker in st.markers_of("squat"):
+                if marker.claimed == self.side:
+                    continue
+                tasks.append(Task(f"squat:{marker.id}", "claim", marker.pos, 1.5,
+                                  target=str(marker.id), stop=m.r + MARKER_RADIUS + 0.04))
+        elif strategy == "stake-a-claim":
+            own = st.sides[self.side].zone.index
+            claims = st.markers_of("claim")
+            for i, x in enumerate((9.0, 27.0, 18.0)):
+                spot = _enemy_half_spot(st, own, x)
+                if any(math.hypot(c.x - spot[0], c.y - spot[1]) < 7.5 for c in claims
+                       if st.table.half_of(c.x, c.y) != own):
+                    continue
+                tasks.append(Task(f"stake:{i}", "stake", spot, 1.5, stop=0.5))
+        return tasks
+
+    # -- doing the task -------------------------------------------------------------------
+
+    def _task_interact(self, view: GameView, m: Model, task: Task) -> Command | None:
+        st = view.state
+        kind = task.kind
+        if kind == "marker" and _near(m, task.spot, task.stop + 0.15):
+            return self._place(view, m, task.spot, "scheme_marker")
+        if kind == "marker_near":
+            target = view.model(task.target)
+            radius = 4.0 if task.scheme == "spring-the-trap" else 3.0
+            if target is not None and target.in_play and st.edge(m, target) <= radius - 1.5:
+                mine = st.markers_of("scheme", self.side)
+                if not any(_gap(target, mk) <= radius for mk in mine):
+                    return self._place(view, m, (target.x, target.y), "scheme_marker")
+        if kind == "claim":
+            command = Interact("claim", target=task.target)
+            if view.check(m.id, command) == "":
+                return command
+        if view.strategy == "stake-a-claim" and view.ap >= 2 and self._stake_here(view, m):
+            command = self._place(view, m, (m.x, m.y + 1.0), "stake")
+            if command is not None:
+                return command
+        if kind == "interact_enemy":
+            what = {"distract": "distract", "cursed-object": "cursed_object",
+                    "deliver-a-message": "deliver"}[task.scheme]
+            command = Interact(what, target=task.target)
+            if view.check(m.id, command) == "":
+                return command
+        if "distracted" in m.conditions and view.ap >= 2 and not st.is_engaged(m):
+            command = Interact("shake_distracted")
+            if view.check(m.id, command) == "":
+                return command
+        if "cursed_object" in m.conditions and not st.is_engaged(m):
+            command = Interact("shake_curse")
+            if view.check(m.id, command) == "":
+                return command
+        return None
+
+    def _stake_here(self, view: GameView, m: Model) -> bool:
+        """Stake a Claim where it stands: well into the enemy half, and no Claim Marker on
+        that half within 6" (the Interact would discard it)."""
+        st = view.state
+        table = st.table
+        enemy_half = 1 - st.sides[self.side].zone.index
+        if table.half_of(m.x, m.y) != enemy_half or table.centerline_distance(m.x, m.y) < 2.0:
+            return False
+        if st.is_engaged(m):
+            return False
+        return not any(math.hypot(c.x - m.x, c.y - m.y) - c.r - m.r <= 6.5
+                       for c in st.markers_of("claim"))
+
+    def _place(self, view: GameView, m: Model, spot: Point, what: str) -> Command | None:
+        for at in [spot, *contact_spots(view.state, m, toward=spot)]:
+            command = Interact(what, at=at)
+            if view.check(m.id, command) == "":
+                return command
+        return None
+
+    def _best_attack(self, view: GameView, m: Model) -> tuple[Command | None, float]:
+        """The attack worth most now (the same reach rules as ``actions.check``)."""
+        st = view.state
+        best, best_worth = None, 0.0
+        focus = "focused" in m.conditions
+        game = view.game
+        reach = max((a.range for a in m.p.attacks), default=-1.0)
+        mx, my, mr = m.x, m.y, m.r
+        enemies = [e for e in view.enemy_models()
+                   if math.hypot(e.x - mx, e.y - my) - e.r - mr <= reach + 1e-6]
+        if not enemies:
+            return None, 0.0
+        engaged = None
+        for action in m.p.attacks:
+            if action.resist not in ("df", "wp", "wk", "cg", "ht"):
+                continue
+            have = game.ap + game.extra_ap.get(action.stat, 0)
+            if (action.ap == 0 and game.zero_used) or have < action.ap:
+                continue
+            for e in enemies:
+                if st.edge(m, e) > action.range + 1e-6:
+                    continue
+                if action.kind == "projectile":
+                    if engaged is None:
+                        engaged = st.is_engaged(m)
+                    if engaged:
+                        break
+                if not st.los(m, e):
+                    continue
+                command = Attack(action.name, e.id, focus)
+                worth = self._attack_worth(view, m, action, e)
+                if worth > best_worth:
+                    best, best_worth = command, worth
+        return best, best_worth
+
+    def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model) -> float:
+        st = view.state
+        at, tt = m.p.talents, e.p.talents
+        positive = negative = 0
+        cover = 0
+        if action.kind == "projectile":
+            cover = st.cover_from(m, e)
+            if cover == 1 and at.ignores_soft_cover:
+                cover = 0
+            negative += 1 if cover else 0
+        if action.stat == "sh" and tt.shifting_shape:
+            negative += 1
+        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+            positive += 1
+        track = action.damage
+        if track is None:
+            return 0.0
+        resist = action.resist or "df"
+        _, severities = attack_odds(
+            action.value or 1, positive, negative, m.conditions.get("focused", 0),
+            getattr(e.p, resist, e.p.df), e.conditions.get("defensive", 0) if resist == "df" else 0,
+            1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
+            (track.weak, track.moderate, track.severe),
+            tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
+        amounts = (0, track.weak, track.moderate, track.severe, track.severe + track.weak)
+        expected = kill = 0.0
+        for p, raw in zip(severities, amounts, strict=True):
+            amount = _after_reductions(m, action, e, raw)
+            expected += p * amount
+            if amount >= e.wounds:
+                kill += p
+        worth = self._worth(view, e)
+        return worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+
+    def _charge(self, view: GameView, m: Model, task: Task) -> Command | None:
+        target = view.model(task.target)
+        if target is None or m.p.cg is None or not m.p.close_attacks:
+            return None
+        spot = charge_spot(view.state, m, target)
+        if spot is None:
+            return None
+        command = Charge(target.id, spot)
+        return command if view.check(m.id, command) == "" else None
+
+    def _stay_engaged(self, view: GameView, m: Model, task: Task) -> bool:
+        """An engaged fighter with nothing to hit stays, unless its task is elsewhere; a
+        model without a Close attack walks out to use its others."""
+        return bool(m.p.close_attacks) and task.kind in ("kill", "engage", "lead", "hold")
+
+    def _brace(self, view: GameView, m: Model) -> Command:
+        """Nothing to do while engaged: Defensive Stance with a low card, if it has one."""
+        low = [c for c in view.hand if c.joker is None and c.value <= 5]
+        if low and not m.p.talents.no_defensive:
+            card = min(low, key=lambda c: (c.value, c.code))
+            return DefensiveStance(1, card.code)
+        return EndActivation()
+
+    def _walk(self, view: GameView, m: Model, task: Task) -> Command | None:
+        st = view.state
+        if _near(m, task.spot, task.stop + 0.3):
+            return None
+        if "pinned" in m.conditions:
+            return None
+        goal = task.spot
+        if task.kind in ("kill", "engage", "interact_enemy", "marker_near"):
+            target = view.model(task.target)
+            if target is not None:
+                goal = (target.x, target.y)
+        path = path_toward(st, m, goal, m.p.wk, stop=task.stop)
+        if path is None:
+            return None
+        if m.p.is_leader and task.kind == "lead":
+            end = path[-1]
+            threats = sum(1 for e in view.enemy_models()
+                          if math.hypot(e.x - end[0], e.y - end[1]) - e.r - m.r
+                          <= e.p.wk + e.p.engagement_range + 1.0)
+            if threats >= 2:
+                return None
+        # ``path_toward`` only proposes paths ``path_cost`` accepts.
+        return Walk(path)
+
+
+# -- helpers ----------------------------------------------------------------------------
+
+
+def _melee_power(m: Model) -> float:
+    return max(((a.value or 0) * (a.damage.moderate if a.damage else 0) for a in m.p.attacks),
+               default=0.0) + m.p.wd
+
+
+def _suited(m: Model, task: Task) -> float:
+    """How well a model fits a task: fighters fight, cheap models run Schemes."""
+    cheap = m.p.station in ("minion", "peon") or m.p.cost <= 6
+    if task.kind == "lead":
+        return 1.0 if m.p.is_leader else 0.0
+    if m.p.is_leader:
+        return 0.5 if task.kind == "kill" else (1.0 if task.scheme == "entourage" else 0.2)
+    if task.kind == "kill":
+        return 0.9 if cheap else 1.3
+    if task.kind in ("marker", "claim", "stake", "marker_near", "interact_enemy"):
+        return 1.2 if cheap else 0.8
+    return 1.0
+
+
+def _after_reductions(m: Model, action: ActionProfile, e: Model, amount: int) -> int:
+    at, tt = m.p.talents, e.p.talents
+    if amount <= 0:
+        return 0
+    if at.ignores_armor_incorporeal:
+        return amount
+    if tt.incorporeal and action.stat in ("ml", "sh"):
+        amount = (amount + 1) // 2
+    armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
+    if armor:
+        amount = max(1, amount - armor)
+    return amount
+
+
+def _gap(a, b) -> float:
+    return max(0.0, math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r)
+
+
+def _near(m: Model, spot: Point, distance: float) -> bool:
+    return math.hypot(m.x - spot[0], m.y - spot[1]) <= distance
+
+
+def _clamp(p: Point, margin: float = 1.2) -> Point:
+    return (min(max(p[0], margin), 36 - margin), min(max(p[1], margin), 36 - margin))
+
+
+def _grid(st: GameState, keep, *, toward: Point, step: float = 2.5) -> list[Point]:
+    points = []
+    y = 1.0
+    while y < 35.5:
+        x = 1.0
+        while x < 35.5:
+            if keep(x, y):
+                points.append((x, y))
+            x += step
+        y += step
+    points.sort(key=lambda p: (round(math.hypot(p[0] - toward[0], p[1] - toward[1]), 3), p))
+    return points
+
+
+def _enemy_half_spot(st: GameState, own_half: int, x: float) -> Point:
+    """A point about 4" past the Centerline, on the enemy's side, across from ``x``."""
+    for y in (22.0, 14.0):
+        for dx in (0.0, 3.0, -3.0):
+            px = min(max(x + dx, 2.0), 34.0)
+            if st.table.half_of(px, y) not in (own_half, None) and not any(
+                    p.point_dist(px, y) < 1.5 for p in st.table.impassable):
+                return (px, y)
+    return (x, 22.0 if own_half == 0 else 14.0)

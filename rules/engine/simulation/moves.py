@@ -1,0 +1,191 @@
+"""Candidate moves: legal paths toward a point, charge spots, Marker spots, deployment spots.
+
+Commanders choose where to go; these helpers turn "toward there" into a path the engine
+will accept (straight if it can, else around the impassable piece or model in the way,
+else as far as the way allows). Every point is on the 0.1" grid and checked with the same
+``GameState.path_cost`` the engine uses, so a commander built on them never proposes an
+illegal move.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from .geometry import MARKER_RADIUS, Point, snap
+
+if TYPE_CHECKING:
+    from .state import GameState, Model
+    from .table import Zone
+
+__all__ = ["charge_spot", "contact_spots", "deployment_spots", "furthest_toward",
+           "path_toward"]
+
+
+def _legal(state: GameState, m: Model, path: tuple[Point, ...], budget: float) -> bool:
+    cost, _ = state.path_cost(m, path)
+    return cost is not None and cost <= budget + 1e-6
+
+
+def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: float, *,
+                    stop: float = 0.0, via: tuple[Point, ...] = ()) -> Point | None:
+    """The furthest legal point on the straight line toward (tx, ty), at most ``budget``
+    of movement and no nearer than ``stop`` to the point (None if it cannot move 0.3").
+
+    ``GameState.reach_along`` finds how far the way is clear; the snapped end is then
+    checked with ``path_cost`` (stepping back a little if snapping made it illegal).
+    """
+    sx, sy = via[-1] if via else (m.x, m.y)
+    spent = 0.0
+    if via:
+        cost, _ = state.path_cost(m, via)
+        if cost is None:
+            return None
+        spent = cost
+    dx, dy = tx - sx, ty - sy
+    d = math.hypot(dx, dy)
+    if d < 0.05:
+        return None
+    want = min(budget - spent, d - stop)
+    if want < 0.1:
+        return None
+    ux, uy = dx / d, dy / d
+    length = state.reach_along(m, sx, sy, ux, uy, want, budget - spent)
+    for back in (0.0, 0.1, 0.25, 0.5):
+        reach = min(length, want) - back
+        if reach < 0.3:
+            return None
+        end = (snap(sx + ux * reach), snap(sy + uy * reach))
+        if _legal(state, m, (*via, end), budget):
+            return end
+    return None
+
+
+def _gap(p: Point, goal: Point) -> float:
+    return math.hypot(p[0] - goal[0], p[1] - goal[1])
+
+
+def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop: float = 0.0,
+                detours: int = 6) -> tuple[Point, ...] | None:
+    """A legal path bringing ``m`` as close to ``goal`` as it can (``stop`` short of it).
+
+    Tries the straight line first; when something is in the way, two-leg paths around the
+    corners of the impassable pieces and the bases near the line.
+    """
+    direct = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop)
+    best_path = (direct,) if direct is not None else None
+    best_gap = _gap(direct, goal) if direct is not None else _gap((m.x, m.y), goal)
+    wanted = min(budget, _gap((m.x, m.y), goal) - stop)
+    moved = _gap(direct, (m.x, m.y)) if direct is not None else 0.0
+    # Nothing was in the way (it went as far as it wanted, or severe terrain slowed it):
+    # no detour can do better than the straight line.
+    if moved >= wanted - 0.3 or best_gap <= stop + 0.3 or detours <= 0:
+        return best_path
+    waypoints = _waypoints(state, m, goal)
+    tried = 0
+    for wp in waypoints:
+        if tried >= detours:
+            break
+        lead = math.hypot(wp[0] - m.x, wp[1] - m.y)
+        if lead >= budget or lead < 0.3:
+            continue
+        tried += 1
+        cost, _ = state.path_cost(m, (wp,))
+        if cost is None or cost > budget:
+            continue
+        rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
+        path = (wp, rest) if rest is not None else (wp,)
+        end = path[-1]
+        gap = _gap(end, goal)
+        if gap < best_gap - 0.2:
+            best_gap, best_path = gap, path
+    return best_path
+
+
+def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
+    """Corners of impassable pieces and sides of bases near the line, nearest first."""
+    r = m.r
+    lo_x, hi_x = min(m.x, goal[0]) - 3, max(m.x, goal[0]) + 3
+    lo_y, hi_y = min(m.y, goal[1]) - 3, max(m.y, goal[1]) + 3
+    points: list[Point] = []
+    pad = r + 0.25
+    for piece in state.table.impassable:
+        if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
+            continue
+        points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
+                   (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
+    dx, dy = goal[0] - m.x, goal[1] - m.y
+    d = math.hypot(dx, dy) or 1.0
+    nx, ny = -dy / d, dx / d
+    for o in state.models:
+        if not o.in_play or o is m:
+            continue
+        if o.x < lo_x or o.x > hi_x or o.y < lo_y or o.y > hi_y:
+            continue
+        side = r + o.r + 0.3
+        points += [(o.x + nx * side, o.y + ny * side), (o.x - nx * side, o.y - ny * side)]
+    size = state.table.size
+    out = []
+    for x, y in points:
+        if r <= x <= size - r and r <= y <= size - r:
+            out.append((snap(x), snap(y)))
+    out.sort(key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + _gap(p, goal))
+    return out
+
+
+def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
+    """A legal straight Charge end with ``target`` in ``m``'s engagement range."""
+    reach = m.p.engagement_range
+    cg = m.p.cg
+    if cg is None or reach <= 0:
+        return None
+    gap = state.edge(m, target)
+    if gap > cg + reach:
+        return None
+    want = m.r + target.r + max(0.0, reach - 0.15)
+    base = math.atan2(m.y - target.y, m.x - target.x)
+    for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
+        angle = base + offset
+        x = snap(target.x + math.cos(angle) * want)
+        y = snap(target.y + math.sin(angle) * want)
+        if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
+            continue
+        cost, _ = state.path_cost(m, ((x, y),), straight=True)
+        if cost is not None and cost <= cg + 1e-6:
+            return (x, y)
+    return None
+
+
+def contact_spots(state: GameState, m: Model, *, toward: Point | None = None,
+                  count: int = 8, radius: float = MARKER_RADIUS) -> list[Point]:
+    """Points where a Marker would sit in base contact with ``m`` (nearest ``toward`` first)."""
+    dist = m.r + radius + 0.04
+    spots = []
+    for k in range(count):
+        angle = 2 * math.pi * k / count
+        spots.append((snap(m.x + math.cos(angle) * dist), snap(m.y + math.sin(angle) * dist)))
+    if toward is not None:
+        spots.sort(key=lambda p: _gap(p, toward))
+    return spots
+
+
+def deployment_spots(state: GameState, zone: Zone, radius: float = 1.0,
+                     spacing: float = 2.2) -> list[Point]:
+    """Spots completely inside ``zone``, clear of impassable terrain, on a grid ``spacing``
+    apart (so no two bases overlap), nearest the table's centre first."""
+    xs = [p[0] for p in zone.polygon]
+    ys = [p[1] for p in zone.polygon]
+    cx, cy = state.table.centre
+    impassable = state.table.impassable
+    grid = []
+    y = min(ys) + radius
+    while y <= max(ys) - radius + 1e-9:
+        x = min(xs) + radius
+        while x <= max(xs) - radius + 1e-9:
+            if zone.contains_base(x, y, radius) and not any(
+                    p.point_dist(x, y) < radius for p in impassable):
+                grid.append((snap(x), snap(y)))
+            x += spacing
+        y += spacing
+    grid.sort(key=lambda p: (round(math.hypot(p[0] - cx, p[1] - cy), 3), p))
+    return grid

@@ -1,0 +1,688 @@
+"""The state of a game in progress and the board's rules: line of sight, cover, engagement,
+movement and pushes.
+
+``GameState`` is mutable and owned by one ``Game``; commanders read it through a
+``GameView``. Models are kept in one list in a fixed order (crew A's models, then crew
+B's), and every loop walks that list, so iteration order never depends on hashing.
+
+Line of sight is drawn from base to base (rulebook, RANGE & LINE OF SIGHT): the centre
+line and the two side lines of the strip between the bases are tried; one clear line is
+enough. Those three lines stand in for "any line from base to base"
+(docs/rules-decisions.md, Simulator).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .geometry import (
+    CONTACT,
+    EPSILON,
+    MARKER_RADIUS,
+    TABLE_SIZE,
+    Point,
+    on_table,
+    perpendicular_offsets,
+    seg_point_dist2,
+    snap,
+)
+
+if TYPE_CHECKING:
+    from ..deck import FateDeck
+    from ..scoring import Score
+    from .crews import ModelProfile
+    from .table import Table, Zone
+
+__all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
+
+SIDE_KEYS = ("a", "b")
+
+
+class Model:
+    """One model on (or off) the table."""
+
+    __slots__ = (
+        "activated", "arrived", "attacks_made", "cond_source", "conditions", "damaged",
+        "first_attack_target", "hazard_hit", "horror_immune", "id", "idx", "in_play",
+        "killed", "p", "r", "reactivated", "side", "wounds", "x", "y",
+    )
+
+    def __init__(self, idx: int, side: int, profile: ModelProfile) -> None:
+        self.idx = idx
+        self.side = side
+        self.p = profile
+        self.id = profile.id
+        self.r = profile.radius
+        self.x = -100.0
+        self.y = -100.0
+        self.wounds = profile.wd
+        self.in_play = False
+        self.killed = False
+        self.arrived = False
+        self.activated = False
+        self.reactivated = False
+        self.damaged = False
+        #: Condition name -> value (1 for Conditions without a value).
+        self.conditions: dict[str, int] = {}
+        #: Condition name -> the model index that applied it (for damage it deals later).
+        self.cond_source: dict[str, int] = {}
+        self.horror_immune: set[int] = set()
+        self.hazard_hit: set[int] = set()
+        self.first_attack_target: int | None = None
+        self.attacks_made = 0
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+    @property
+    def name(self) -> str:
+        return self.p.name
+
+    def __repr__(self) -> str:
+        return f"<{self.p.name} {self.id} side {SIDE_KEYS[self.side]} ({self.x}, {self.y})>"
+
+
+@dataclass
+class Marker:
+    """A Marker on the table: scheme, corpse, scrap, turf, squat or claim."""
+
+    id: int
+    kind: str
+    side: int | None
+    x: float
+    y: float
+    r: float = MARKER_RADIUS
+    claimed: int | None = None
+    turn: int = 0
+    by: int | None = None
+
+    @property
+    def pos(self) -> Point:
+        return (self.x, self.y)
+
+
+@dataclass
+class SchemeState:
+    """One crew's Scheme during play: what it noted, whether revealed, what it did."""
+
+    key: str
+    noted: dict[str, int] = field(default_factory=dict)
+    revealed: bool = False
+    revealed_at_start: bool = False
+    done: bool = False
+    data: dict = field(default_factory=dict)
+
+
+class SideState:
+    """One crew during play."""
+
+    __slots__ = (
+        "crew",
+        "deck",
+        "enemy_marker_removals",
+        "failed_horror",
+        "hand_size",
+        "index",
+        "key",
+        "kills_this_turn",
+        "leader",
+        "master_kills_minion_this_turn",
+        "models",
+        "pool",
+        "schemes",
+        "score",
+        "zone",
+    )
+
+    def __init__(self, index: int, crew, deck: FateDeck, score: Score) -> None:
+        self.index = index
+        self.key = SIDE_KEYS[index]
+        self.crew = crew
+        self.deck = deck
+        self.pool: int = crew.soulstone_pool
+        self.hand_size: int = crew.hand_size
+        self.score = score
+        self.schemes: list[SchemeState] = []
+        self.models: list[Model] = []
+        self.leader: Model | None = None
+        self.zone: Zone | None = None
+        self.kills_this_turn = 0
+        self.master_kills_minion_this_turn = False
+        self.enemy_marker_removals = 0
+        self.failed_horror: set[int] = set()
+
+    def scheme(self, key: str) -> SchemeState | None:
+        for scheme in self.schemes:
+            if scheme.key == key:
+                return scheme
+        return None
+
+
+class GameState:
+    """Models, markers, crews and the table, with the rules that read positions."""
+
+    def __init__(self, table: Table, sides: Sequence[SideState], models: Sequence[Model]) -> None:
+        self.table = table
+        self.sides = list(sides)
+        self.models = list(models)
+        self.markers: dict[int, Marker] = {}
+        #: Every Marker ever placed, in order (the result lists them).
+        self.placed_markers: list[Marker] = []
+        self.next_marker = 1
+        self.turn = 0
+        self.first = 0
+        self.active: Model | None = None
+        #: Bumped whenever a model moves, arrives or leaves: line of sight caches key on it.
+        self.version = 0
+        self._los_cache: dict[tuple[int, int], bool] = {}
+        self._engaged_cache: dict[int, bool] = {}
+        self._cover_cache: dict[tuple[int, int], int] = {}
+        self._path_cache: dict[tuple, tuple[float | None, str]] = {}
+        self._los_version = -1
+
+    # -- lookups ------------------------------------------------------------------------
+
+    def model(self, model_id: str) -> Model | None:
+        for m in self.models:
+            if m.id == model_id:
+                return m
+        return None
+
+    def in_play(self, side: int | None = None) -> Iterator[Model]:
+        for m in self.models:
+            if m.in_play and (side is None or m.side == side):
+                yield m
+
+    def enemies(self, m: Model) -> list[Model]:
+        side = m.side
+        return [o for o in self.models if o.in_play and o.side != side]
+
+    def friends(self, m: Model) -> list[Model]:
+        side = m.side
+        return [o for o in self.models if o.in_play and o.side == side and o is not m]
+
+    def moved(self) -> None:
+        self.version += 1
+
+    # -- markers ------------------------------------------------------------------------
+
+    def add_marker(self, kind: str, side: int | None, x: float, y: float, *,
+                   by: int | None = None) -> Marker:
+        marker = Marker(self.next_marker, kind, side, snap(x), snap(y), turn=self.turn, by=by)
+        self.markers[marker.id] = marker
+        self.placed_markers.append(marker)
+        self.next_marker += 1
+        return marker
+
+    def markers_of(self, kind: str, side: int | None = None) -> list[Marker]:
+        return [mk for mk in self.markers.values()
+                if mk.kind == kind and (side is None or mk.side == side)]
+
+    # -- distance -----------------------------------------------------------------------
+
+    @staticmethod
+    def edge(a: Model, b: Model) -> float:
+        d = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r
+        return d if d > 0.0 else 0.0
+
+    @staticmethod
+    def edge_to(x: float, y: float, r: float, other_x: float, other_y: float,
+                other_r: float) -> float:
+        d = math.hypot(x - other_x, y - other_y) - r - other_r
+        return d if d > 0.0 else 0.0
+
+    # -- line of sight --------------------------------------------------------------------
+
+    def los(self, a: Model, b: Model) -> bool:
+        """Line of sight between two models in play (symmetric, cached per position)."""
+        if a is b:
+            return True
+        if self._los_version != self.version:
+            self._clear_caches()
+        key = (a.idx, b.idx) if a.idx < b.idx else (b.idx, a.idx)
+        seen = self._los_cache.get(key)
+        if seen is None:
+            seen = self.los_between(a.x, a.y, a.r, a.p.ht, b.x, b.y, b.r, b.p.ht,
+                                    (a.idx, b.idx))
+            self._los_cache[key] = seen
+        return seen
+
+    def _clear_caches(self) -> None:
+        self._los_cache.clear()
+        self._engaged_cache.clear()
+        self._cover_cache.clear()
+        self._path_cache.clear()
+        self._los_version = self.version
+
+    def cover_from(self, attacker: Model, target: Model) -> int:
+        """``cover`` from the attacker where it stands (cached until something moves)."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        key = (attacker.idx, target.idx)
+        grade = self._cover_cache.get(key)
+        if grade is None:
+            grade = self.cover(attacker.x, attacker.y, attacker.r, target)
+            self._cover_cache[key] = grade
+        return grade
+
+    def los_between(self, ax: float, ay: float, ar: float, aht: int, bx: float, by: float,
+                    br: float, bht: int, skip: tuple[int, ...] = ()) -> bool:
+        """Line of sight between two bases at these positions (the ``skip`` models are the
+        two ends; any other model or blocking terrain of at least the taller one's Ht can
+        block a line; dense terrain blocks unless one end stands in it)."""
+        tall = aht if aht > bht else bht
+        lo_x = (ax - ar) if ax - ar < bx - br else (bx - br)
+        hi_x = (ax + ar) if ax + ar > bx + br else (bx + br)
+        lo_y = (ay - ar) if ay - ar < by - br else (by - br)
+        hi_y = (ay + ar) if ay + ar > by + br else (by + br)
+        pieces = []
+        for piece in self.table.blocking:
+            if piece.ht < tall:
+                continue
+            if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
+                continue
+            # A piece one of the bases stands in does not block (dense: the book; blocking:
+            # docs/rules-decisions.md, Simulator).
+            if piece.point_dist(ax, ay) < ar or piece.point_dist(bx, by) < br:
+                continue
+            pieces.append(piece)
+        bodies = []
+        for m in self.models:
+            if not m.in_play or m.idx in skip or m.p.ht < tall:
+                continue
+            mx, my, mr = m.x, m.y, m.r
+            if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
+                continue
+            bodies.append((mx, my, mr * mr))
+        if not pieces and not bodies:
+            return True
+        if self._clear(ax, ay, bx, by, pieces, bodies):
+            return True
+        for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
+            if self._clear(*line, pieces, bodies):
+                return True
+        return False
+
+    @staticmethod
+    def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:
+        for mx, my, r2 in bodies:
+            if seg_point_dist2(ax, ay, bx, by, mx, my) < r2 - EPSILON:
+                return False
+        return all(not piece.crossed_by(ax, ay, bx, by) for piece in pieces)
+
+    def cover(self, ax: float, ay: float, ar: float, target: Model) -> int:
+        """Cover a target has against a Projectile attack from a base at (ax, ay): 0 none,
+        1 soft, 2 hard. Terrain with a cover trait within 1" of the target that a line of
+        sight line crosses gives it (Ht does not matter for cover)."""
+        tx, ty, tr = target.x, target.y, target.r
+        best = 0
+        lines = None
+        for piece in self.table.cover:
+            if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
+                continue
+            grade = 2 if "hard_cover" in piece.traits else 1
+            if grade <= best:
+                continue
+            if lines is None:
+                lines = ((ax, ay, tx, ty), *perpendicular_offsets((ax, ay), (tx, ty), ar, tr))
+            if any(piece.crossed_by(*line) for line in lines):
+                best = grade
+                if best == 2:
+                    break
+        return best
+
+    # -- engagement ---------------------------------------------------------------------
+
+    @staticmethod
+    def engagement_range(m: Model) -> float:
+        """A Paralyzed model's Close attacks have range 0, so it engages no one."""
+        if "paralyzed" in m.conditions:
+            return 0.0
+        return m.p.engagement_range
+
+    def engaged_with(self, m: Model) -> list[Model]:
+        """Enemy models engaged with ``m``: within either one's engagement range, with
+        line of sight between them."""
+        mine = self.engagement_range(m)
+        out = []
+        for e in self.models:
+            if not e.in_play or e.side == m.side:
+                continue
+            reach = self.engagement_range(e)
+            if mine > reach:
+                reach = mine
+            if reach <= 0.0:
+                continue
+            if self.edge(m, e) <= reach + 1e-6 and self.los(m, e):
+                out.append(e)
+        return out
+
+    def is_engaged(self, m: Model) -> bool:
+        """Is ``m`` engaged with any enemy (cached until something moves)."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        seen = self._engaged_cache.get(m.idx)
+        if seen is None:
+            seen = self._engaged(m)
+            self._engaged_cache[m.idx] = seen
+        return seen
+
+    def _engaged(self, m: Model) -> bool:
+        mine = self.engagement_range(m)
+        for e in self.models:
+            if not e.in_play or e.side == m.side:
+                continue
+            reach = self.engagement_range(e)
+            if mine > reach:
+                reach = mine
+            if reach > 0.0 and self.edge(m, e) <= reach + 1e-6 and self.los(m, e):
+                return True
+        return False
+
+    def engaged_at(self, m: Model, x: float, y: float) -> list[Model]:
+        """Enemies that would be engaged with ``m`` standing at (x, y) (for planning)."""
+        mine = self.engagement_range(m)
+        out = []
+        for e in self.models:
+            if not e.in_play or e.side == m.side:
+                continue
+            reach = max(mine, self.engagement_range(e))
+            if reach <= 0.0:
+                continue
+            if self.edge_to(x, y, m.r, e.x, e.y, e.r) <= reach + 1e-6 and self.los_between(
+                    x, y, m.r, m.p.ht, e.x, e.y, e.r, e.p.ht, (m.idx, e.idx)):
+                out.append(e)
+        return out
+
+    # -- movement -----------------------------------------------------------------------
+
+    def path_cost(self, m: Model, path: Sequence[Point], *, straight: bool = False,
+                  ) -> tuple[float | None, str]:
+        """The movement a path costs ``m`` (severe terrain and climbing double), or
+        (None, reason) when the path is illegal.
+
+        The centre of the base follows the path, so no part of the model moves further
+        than its length. Impassable terrain and other bases block the way (Flight and
+        Incorporeal ignore both, and severe terrain, while moving; Underfoot ignores
+        friendly models); a climbable piece may be climbed over (docs/rules-decisions.md,
+        Simulator).
+        """
+        if straight and len(path) != 1:
+            return None, "the move must be one straight line"
+        # Commanders check the paths they propose and the engine checks them again: the
+        # answer is kept until something moves.
+        if self._los_version != self.version:
+            self._clear_caches()
+        key = (m.idx, m.x, m.y, tuple(path))
+        known = self._path_cache.get(key)
+        if known is None:
+            known = self._path_cost(m, path)
+            self._path_cache[key] = known
+        return known
+
+    def _path_cost(self, m: Model, path: Sequence[Point]) -> tuple[float | None, str]:
+        talents = m.p.talents
+        ignore_all = talents.flight or talents.incorporeal
+        underfoot = talents.underfoot
+        r = m.r
+        total = 0.0
+        ax, ay = m.x, m.y
+        table = self.table
+        side = m.side
+        for bx, by in path:
+            if not on_table(bx, by, r):
+                return None, f"({bx}, {by}) is off the table"
+            length = math.hypot(bx - ax, by - ay)
+            if length <= EPSILON:
+                continue
+            extra = 0.0
+            lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+            lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+            if not ignore_all:
+                for piece in table.impassable:
+                    if (hi_x + r < piece.x0 or lo_x - r > piece.x1
+                            or hi_y + r < piece.y0 or lo_y - r > piece.y1):
+                        continue
+                    if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
+                        if "climbable" in piece.traits and piece.point_dist(bx, by) >= r - 1e-6:
+                            extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
+                            continue
+                        return None, f"{piece.name or 'impassable terrain'} is in the way"
+                for o in self.models:
+                    if o is m or not o.in_play or (underfoot and o.side == side):
+                        continue
+                    reach = r + o.r - 1e-6
+                    ox, oy = o.x, o.y
+                    if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
+                            or oy - reach > hi_y:
+                        continue
+                    if seg_point_dist2(ax, ay, bx, by, ox, oy) < reach * reach:
+                        # Leaving a touching or overlapping start is allowed.
+                        d_start = math.hypot(ax - ox, ay - oy)
+                        if d_start < reach and math.hypot(bx - ox, by - oy) > d_start:
+                            continue
+                        return None, f"{o.name}'s base is in the way"
+                if not talents.unimpeded:
+                    extra += self._severe_length(ax, ay, bx, by, r, length)
+            total += length + extra
+            ax, ay = bx, by
+        reason = self.standing_problem(m, ax, ay)
+        if reason:
+            return None, reason
+        return total, ""
+
+    def _severe_spans(self, ax: float, ay: float, bx: float, by: float, r: float,
+                      ) -> list[tuple[float, float]]:
+        """The merged parameter intervals of a segment where a base of radius ``r`` is in
+        severe terrain (overlapping pieces count once)."""
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+        spans = []
+        for piece in self.table.severe:
+            if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
+                    or lo_y - r > piece.y1:
+                continue
+            span = piece.clip(ax, ay, bx, by, r)
+            if span is not None and span[1] > span[0]:
+                spans.append(span)
+        if len(spans) < 2:
+            return spans
+        spans.sort()
+        merged = [spans[0]]
+        for t0, t1 in spans[1:]:
+            if t0 <= merged[-1][1]:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], t1))
+            else:
+                merged.append((t0, t1))
+        return merged
+
+    def _severe_length(self, ax: float, ay: float, bx: float, by: float, r: float,
+                       length: float) -> float:
+        return sum(t1 - t0 for t0, t1 in self._severe_spans(ax, ay, bx, by, r)) * length
+
+    def reach_along(self, m: Model, sx: float, sy: float, ux: float, uy: float, want: float,
+                    budget: float) -> float:
+        """How far ``m`` can go from (sx, sy) along the unit direction (ux, uy): at most
+        ``want``, stopping before the table edge, impassable terrain and other bases (as
+        ``path_cost`` sees them), with severe terrain counted double against ``budget``.
+        An estimate for planning: the engine still checks the path."""
+        talents = m.p.talents
+        ignore_all = talents.flight or talents.incorporeal
+        r = m.r
+        size = self.table.size
+        limit = want
+        for start, step in ((sx, ux), (sy, uy)):
+            if step > 1e-12:
+                limit = min(limit, (size - r - start) / step)
+            elif step < -1e-12:
+                limit = min(limit, (r - start) / step)
+        if limit <= 0:
+            return 0.0
+        ex, ey = sx + ux * limit, sy + uy * limit
+        if not ignore_all:
+            lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
+            lo_y, hi_y = (sy, ey) if sy < ey else (ey, sy)
+            for piece in self.table.impassable:
+                if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
+                        or lo_y - r > piece.y1:
+                    continue
+                if piece.seg_dist(sx, sy, ex, ey) >= r - 1e-6:
+                    continue
+                span = piece.clip(sx, sy, ex, ey, r)
+                t0 = span[0] if span is not None else 0.0
+                if t0 <= 1e-9:
+                    # The square corners of the grown rectangle: find the exact stop.
+                    lo, hi = 0.0, 1.0
+                    for _ in range(10):
+                        mid = (lo + hi) / 2
+                        if piece.seg_dist(sx, sy, sx + ux * limit * mid,
+                                          sy + uy * limit * mid) >= r - 1e-6:
+                            lo = mid
+                        else:
+                            hi = mid
+                    t0 = lo
+                limit = min(limit, t0 * limit)
+                ex, ey = sx + ux * limit, sy + uy * limit
+            side = m.side
+            underfoot = talents.underfoot
+            for o in self.models:
+                if o is m or not o.in_play or (underfoot and o.side == side):
+                    continue
+                reach = r + o.r
+                fx, fy = sx - o.x, sy - o.y
+                c = fx * fx + fy * fy - reach * reach
+                b = fx * ux + fy * uy
+                if c <= 0.0:
+                    continue  # touching at the start: moving off is fine, toward is refused
+                disc = b * b - c
+                if disc < 0.0:
+                    continue
+                t = -b - math.sqrt(disc)
+                if 0.0 <= t < limit:
+                    limit = t
+        if limit <= 0:
+            return 0.0
+        if ignore_all or talents.unimpeded:
+            return min(limit, budget)
+        ex, ey = sx + ux * limit, sy + uy * limit
+        used = 0.0
+        travelled = 0.0
+        for t0, t1 in self._severe_spans(sx, sy, ex, ey, r):
+            clear = (t0 * limit) - travelled
+            if used + clear >= budget:
+                return travelled + (budget - used)
+            used += clear
+            travelled = t0 * limit
+            rough = (t1 - t0) * limit
+            if used + 2 * rough >= budget:
+                return travelled + (budget - used) / 2
+            used += 2 * rough
+            travelled = t1 * limit
+        return min(limit, travelled + (budget - used))
+
+    def standing_problem(self, m: Model, x: float, y: float, *,
+                         ignore: Sequence[Model] = ()) -> str:
+        """Why ``m`` cannot stand at (x, y), or "" when it can."""
+        r = m.r
+        if not on_table(x, y, r):
+            return f"({x}, {y}) is off the table"
+        for piece in self.table.impassable:
+            if x + r < piece.x0 or x - r > piece.x1 or y + r < piece.y0 or y - r > piece.y1:
+                continue
+            if piece.point_dist(x, y) < r - 1e-6:
+                return f"({x}, {y}) is inside {piece.name or 'impassable terrain'}"
+        for o in self.models:
+            if o is m or not o.in_play:
+                continue
+            reach = r + o.r - 1e-6
+            dx, dy = x - o.x, y - o.y
+            if dx > reach or -dx > reach or dy > reach or -dy > reach:
+                continue
+            if dx * dx + dy * dy < reach * reach and o not in ignore:
+                return f"({x}, {y}) overlaps {o.name}"
+        return ""
+
+    def push_end(self, m: Model, dx: float, dy: float, distance: float) -> Point:
+        """Where a push of ``distance`` along (dx, dy) stops: in base contact with the first
+        model or impassable piece in the way, or at the table edge. Severe terrain does not
+        slow a push, and a push never climbs."""
+        length = math.hypot(dx, dy)
+        if length <= EPSILON or distance <= 0:
+            return (m.x, m.y)
+        ux, uy = dx / length, dy / length
+        lo, hi = 0.0, distance
+        steps = 0
+        while hi - lo > 0.02 and steps < 30:
+            steps += 1
+            mid = (lo + hi) / 2
+            if self._push_clear(m, ux, uy, mid):
+                lo = mid
+            else:
+                hi = mid
+        if self._push_clear(m, ux, uy, distance):
+            lo = distance
+        # Snap, then step back until the model fits.
+        t = lo
+        while t > 0:
+            x, y = snap(m.x + ux * t), snap(m.y + uy * t)
+            if self._push_clear_to(m, x, y):
+                return (x, y)
+            t = round(t - 0.05, 3)
+        return (m.x, m.y)
+
+    def _push_clear(self, m: Model, ux: float, uy: float, t: float) -> bool:
+        return self._push_clear_to(m, m.x + ux * t, m.y + uy * t)
+
+    def _push_clear_to(self, m: Model, bx: float, by: float) -> bool:
+        r = m.r
+        if not on_table(bx, by, r):
+            return False
+        ax, ay = m.x, m.y
+        for piece in self.table.impassable:
+            if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
+                return False
+        for o in self.models:
+            if o is m or not o.in_play:
+                continue
+            reach = r + o.r - 1e-6
+            if seg_point_dist2(ax, ay, bx, by, o.x, o.y) < reach * reach:
+                d_start = math.hypot(ax - o.x, ay - o.y)
+                if d_start < reach and math.hypot(bx - o.x, by - o.y) > d_start:
+                    continue
+                return False
+        return True
+
+    def hazards_entered(self, m: Model, path: Sequence[Point], start: Point) -> list[int]:
+        """Hazardous pieces a path enters (in path order), by id."""
+        out: list[int] = []
+        ax, ay = start
+        r = m.r
+        for bx, by in path:
+            for piece in self.table.hazardous:
+                if piece.id in out:
+                    continue
+                if piece.seg_dist(ax, ay, bx, by) < r - 1e-6 and piece.point_dist(ax, ay) >= r:
+                    out.append(piece.id)
+            ax, ay = bx, by
+        return out
+
+    def hazards_at(self, m: Model) -> list[int]:
+        return [p.id for p in self.table.hazardous if p.point_dist(m.x, m.y) < m.r - 1e-6]
+
+    # -- areas --------------------------------------------------------------------------
+
+    def zone_of(self, side: int) -> Zone:
+        zone = self.sides[side].zone
+        assert zone is not None
+        return zone
+
+    def in_contact(self, x: float, y: float, r: float, ox: float, oy: float, orad: float) -> bool:
+        return math.hypot(x - ox, y - oy) - r - orad <= CONTACT + 1e-6
+
+    @property
+    def size(self) -> float:
+        return TABLE_SIZE

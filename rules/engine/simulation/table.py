@@ -1,0 +1,467 @@
+"""The table: terrain pieces with their traits, deployment zones, the Centerline, and a
+seeded layout generator.
+
+Terrain pieces are axis-aligned rectangles or circles (their "base", top-down) with a
+height and the traits the rulebook names: blocking, dense, severe, impassable, hazardous,
+climbable, soft and hard cover, enclosed. The four Standard deployments become two zone
+polygons and a Centerline. The zone diagrams did not survive the OCR of the rulebook; the
+shapes used here are recorded in docs/rules-decisions.md (Simulator).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import InvalidEncounterInput
+from .geometry import (
+    MARKER_RADIUS,
+    TABLE_SIZE,
+    Point,
+    circle_in_polygon,
+    point_in_polygon,
+    point_polygon_dist,
+    point_rect_dist,
+    polygon_area,
+    seg_circle_clip,
+    seg_point_dist2,
+    seg_rect_clip,
+    seg_rect_dist,
+    side_of_line,
+)
+
+#: Traits the simulator plays. "vantage_point" is accepted but not modelled (models never
+#: stand on terrain), and is reported as such.
+TRAITS = frozenset({
+    "blocking", "dense", "severe", "impassable", "hazardous", "climbable",
+    "soft_cover", "hard_cover", "enclosed", "vantage_point",
+})
+DEPLOYMENTS = ("standard", "corner", "flank", "close")
+#: Hazardous terrain deals this damage profile by default (the opponent flips, no cheating).
+HAZARD_DAMAGE = "1/2/4"
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainPiece:
+    """One piece of terrain. A rectangle has ``x, y`` at its south-west corner and size
+    ``w`` x ``h``; a circle has ``x, y`` at its centre and radius ``w`` (``h`` unused)."""
+
+    id: int
+    shape: str
+    x: float
+    y: float
+    w: float
+    h: float
+    ht: int
+    traits: frozenset[str]
+    name: str = ""
+    x0: float = field(init=False, repr=False, compare=False)
+    y0: float = field(init=False, repr=False, compare=False)
+    x1: float = field(init=False, repr=False, compare=False)
+    y1: float = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if self.shape == "rect":
+            box = (self.x, self.y, self.x + self.w, self.y + self.h)
+        elif self.shape == "circle":
+            box = (self.x - self.w, self.y - self.w, self.x + self.w, self.y + self.w)
+        else:
+            raise InvalidEncounterInput(f"Terrain {self.id}: shape must be rect or circle.")
+        if self.w <= 0 or (self.shape == "rect" and self.h <= 0):
+            raise InvalidEncounterInput(f"Terrain {self.id}: its size must be positive.")
+        unknown = sorted(set(self.traits) - TRAITS)
+        if unknown:
+            raise InvalidEncounterInput(
+                f"Terrain {self.id}: unknown traits {unknown}; use {sorted(TRAITS)}."
+            )
+        set_(self, "traits", frozenset(self.traits))
+        set_(self, "x0", box[0])
+        set_(self, "y0", box[1])
+        set_(self, "x1", box[2])
+        set_(self, "y1", box[3])
+
+    def has(self, trait: str) -> bool:
+        return trait in self.traits
+
+    @property
+    def area(self) -> float:
+        return self.w * self.h if self.shape == "rect" else math.pi * self.w * self.w
+
+    def point_dist(self, px: float, py: float) -> float:
+        """Distance from a point to the piece (0 inside)."""
+        if self.shape == "rect":
+            return point_rect_dist(px, py, self.x0, self.y0, self.x1, self.y1)
+        d = math.hypot(px - self.x, py - self.y) - self.w
+        return d if d > 0.0 else 0.0
+
+    def seg_dist(self, ax: float, ay: float, bx: float, by: float) -> float:
+        """Distance from a segment to the piece (0 when it touches or crosses)."""
+        if self.shape == "rect":
+            return seg_rect_dist(ax, ay, bx, by, self.x0, self.y0, self.x1, self.y1)
+        d = math.sqrt(seg_point_dist2(ax, ay, bx, by, self.x, self.y)) - self.w
+        return d if d > 0.0 else 0.0
+
+    def clip(self, ax: float, ay: float, bx: float, by: float, grow: float = 0.0):
+        """The parameter interval of a segment inside the piece grown by ``grow``, or None.
+
+        A rectangle grows with square corners: a base slightly off a corner counts as in
+        the piece (docs/rules-decisions.md, Simulator).
+        """
+        if self.shape == "rect":
+            return seg_rect_clip(ax, ay, bx, by, self.x0 - grow, self.y0 - grow,
+                                 self.x1 + grow, self.y1 + grow)
+        return seg_circle_clip(ax, ay, bx, by, self.x, self.y, self.w + grow)
+
+    def crossed_by(self, ax: float, ay: float, bx: float, by: float) -> bool:
+        """Does a line of sight line cross the piece's base?"""
+        if (ax < self.x0 and bx < self.x0) or (ax > self.x1 and bx > self.x1):
+            return False
+        if (ay < self.y0 and by < self.y0) or (ay > self.y1 and by > self.y1):
+            return False
+        return self.clip(ax, ay, bx, by) is not None
+
+    def overlaps_base(self, px: float, py: float, r: float) -> bool:
+        return self.point_dist(px, py) < r - 1e-6
+
+    def to_dict(self) -> dict:
+        out = {"id": self.id, "shape": self.shape, "x": self.x, "y": self.y, "w": self.w,
+               "ht": self.ht, "traits": sorted(self.traits)}
+        if self.shape == "rect":
+            out["h"] = self.h
+        if self.name:
+            out["name"] = self.name
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping, index: int = 0) -> TerrainPiece:
+        try:
+            shape = data.get("shape", "rect")
+            return cls(
+                id=int(data.get("id", index)),
+                shape=shape,
+                x=float(data["x"]),
+                y=float(data["y"]),
+                w=float(data["w"]),
+                h=float(data.get("h", 0.0 if shape == "circle" else data["w"])),
+                ht=int(data.get("ht", 0)),
+                traits=frozenset(data.get("traits", ())),
+                name=str(data.get("name", "")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidEncounterInput(f"Terrain piece {index}: {exc!s} is missing or "
+                                        "malformed (give shape, x, y, w, h, ht, traits).") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A deployment zone as a polygon (``rect`` holds its bounds when it is an
+    axis-aligned rectangle, which most are: the tests then need no polygon walk)."""
+
+    index: int
+    polygon: tuple[Point, ...]
+    rect: tuple[float, float, float, float] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        xs = sorted({p[0] for p in self.polygon})
+        ys = sorted({p[1] for p in self.polygon})
+        if len(self.polygon) == 4 and len(xs) == 2 and len(ys) == 2:
+            object.__setattr__(self, "rect", (xs[0], ys[0], xs[1], ys[1]))
+
+    def contains_point(self, x: float, y: float) -> bool:
+        rect = self.rect
+        if rect is not None:
+            return rect[0] <= x <= rect[2] and rect[1] <= y <= rect[3]
+        return point_in_polygon(x, y, self.polygon)
+
+    def contains_base(self, x: float, y: float, r: float) -> bool:
+        """The whole base is inside the zone ("completely within")."""
+        rect = self.rect
+        if rect is not None:
+            eps = 1e-6
+            return (rect[0] + r - eps <= x <= rect[2] - r + eps
+                    and rect[1] + r - eps <= y <= rect[3] - r + eps)
+        return circle_in_polygon(x, y, r, self.polygon)
+
+    def base_distance(self, x: float, y: float, r: float) -> float:
+        """From the closest point of a base to the zone (0 when any part is in it)."""
+        rect = self.rect
+        if rect is not None:
+            d = point_rect_dist(x, y, rect[0], rect[1], rect[2], rect[3]) - r
+        else:
+            d = point_polygon_dist(x, y, self.polygon) - r
+        return d if d > 0.0 else 0.0
+
+    @property
+    def area(self) -> float:
+        return polygon_area(self.polygon)
+
+    def centroid(self) -> Point:
+        xs = [p[0] for p in self.polygon]
+        ys = [p[1] for p in self.polygon]
+        return (sum(xs) / len(xs), sum(ys) / len(ys))
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+def _corner_zone() -> tuple[Point, ...]:
+    """The south-west table quarter without the part within 12" of the table's centre."""
+    c = TABLE_SIZE / 2
+    arc = [(c + 12 * math.cos(math.radians(a)), c + 12 * math.sin(math.radians(a)))
+           for a in range(270, 179, -10)]
+    return ((0.0, 0.0), (c, 0.0), *((round(x, 3), round(y, 3)) for x, y in arc), (0.0, c))
+
+
+def _rotate_half_turn(poly: Iterable[Point]) -> tuple[Point, ...]:
+    return tuple((TABLE_SIZE - x, TABLE_SIZE - y) for x, y in poly)
+
+
+Polygon = tuple[Point, ...]
+
+
+def deployment_geometry(kind: str) -> tuple[Polygon, Polygon, tuple[Point, Point]]:
+    """(zone 0, zone 1, Centerline) for a Standard deployment.
+
+    Standard: within 6" of the south and north edges. Close: within 12" of them. Flank: the
+    9" along the west edge of the south half and along the east edge of the north half.
+    Corner: the south-west and north-east quarters, more than 12" from the centre, split by
+    the north-west to south-east diagonal.
+    """
+    s = TABLE_SIZE
+    c = s / 2
+    if kind == "standard":
+        return _rect(0, 0, s, 6), _rect(0, s - 6, s, s), ((0.0, c), (s, c))
+    if kind == "close":
+        return _rect(0, 0, s, 12), _rect(0, s - 12, s, s), ((0.0, c), (s, c))
+    if kind == "flank":
+        return _rect(0, 0, 9, c), _rect(s - 9, c, s, s), ((0.0, c), (s, c))
+    if kind == "corner":
+        zone = _corner_zone()
+        return zone, _rotate_half_turn(zone), ((0.0, s), (s, 0.0))
+    raise InvalidEncounterInput(f"Unknown deployment {kind!r}; use one of {list(DEPLOYMENTS)}.")
+
+
+class Table:
+    """A 36" table: terrain, the two deployment zones and the Centerline.
+
+    Trait lists are precomputed once: movement and line of sight read them thousands of
+    times a game.
+    """
+
+    __slots__ = ("_zone0_side", "blocking", "centerline", "climbable", "cover", "deployment",
+                 "hazardous", "impassable", "severe", "size", "terrain", "zones")
+
+    def __init__(self, terrain: Iterable[TerrainPiece], deployment: str) -> None:
+        self.size = TABLE_SIZE
+        self.terrain: tuple[TerrainPiece, ...] = tuple(terrain)
+        ids = [t.id for t in self.terrain]
+        if len(set(ids)) != len(ids):
+            raise InvalidEncounterInput("Terrain pieces need distinct ids.")
+        self.deployment = deployment
+        z0, z1, line = deployment_geometry(deployment)
+        self.zones = (Zone(0, z0), Zone(1, z1))
+        self.centerline: tuple[Point, Point] = line
+        self._zone0_side = side_of_line(self.zones[0].centroid(), line[0], line[1]) > 0
+        t = self.terrain
+        self.impassable = tuple(p for p in t if "impassable" in p.traits)
+        self.severe = tuple(p for p in t if "severe" in p.traits)
+        self.climbable = tuple(p for p in t if "climbable" in p.traits)
+        self.blocking = tuple(p for p in t if "blocking" in p.traits or "dense" in p.traits)
+        self.cover = tuple(p for p in t if "soft_cover" in p.traits or "hard_cover" in p.traits)
+        self.hazardous = tuple(p for p in t if "hazardous" in p.traits)
+
+    # -- halves, centre, special points ------------------------------------------------
+
+    @property
+    def centre(self) -> Point:
+        return (self.size / 2, self.size / 2)
+
+    def half_of(self, x: float, y: float) -> int | None:
+        """The half (0: zone 0's side, 1: zone 1's) holding a point; None on the line."""
+        a, b = self.centerline
+        side = side_of_line((x, y), a, b)
+        if abs(side) < 1e-9:
+            return None
+        return 0 if (side > 0) == self._zone0_side else 1
+
+    def centerline_distance(self, x: float, y: float) -> float:
+        a, b = self.centerline
+        return abs(side_of_line((x, y), a, b)) / math.hypot(b[0] - a[0], b[1] - a[1])
+
+    def centerline_ends(self) -> tuple[Point, Point]:
+        """Where the Centerline meets the table edge (or corner)."""
+        return self.centerline
+
+    def squat_points(self) -> tuple[Point, ...]:
+        """Squatter's Rights: the centre, 6" either side of it and 6" in from each edge."""
+        (ax, ay), (bx, by) = self.centerline
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length
+        cx, cy = self.centre
+        # 6" in from the edge along the Centerline: on a diagonal Centerline that is the
+        # point 6" from both edges it runs between.
+        inset = 6 * math.sqrt(2) if abs(ux) > 1e-9 and abs(uy) > 1e-9 else 6.0
+        points = [(cx, cy), (cx - 6 * ux, cy - 6 * uy), (cx + 6 * ux, cy + 6 * uy),
+                  (ax + inset * ux, ay + inset * uy), (bx - inset * ux, by - inset * uy)]
+        return tuple((round(x, 3), round(y, 3)) for x, y in points)
+
+    def corners(self) -> tuple[Point, ...]:
+        s = self.size
+        return ((0.0, 0.0), (s, 0.0), (0.0, s), (s, s))
+
+    def to_dict(self) -> dict:
+        return {
+            "deployment": self.deployment,
+            "terrain": [p.to_dict() for p in self.terrain],
+            "zones": [[[round(x, 2), round(y, 2)] for x, y in z.polygon] for z in self.zones],
+            "centerline": [list(p) for p in self.centerline],
+        }
+
+
+# -- layout generator -------------------------------------------------------------------
+
+#: Typical pieces from the rulebook's list, with the traits it gives them.
+PIECE_TYPES: tuple[tuple[str, str, frozenset[str], tuple[int, int]], ...] = (
+    ("formation", "rect", frozenset({"blocking", "hard_cover", "severe"}), (1, 2)),
+    ("wall", "rect", frozenset({"blocking", "hard_cover", "climbable", "impassable"}), (2, 2)),
+    ("uneven ground", "rect", frozenset({"severe"}), (0, 0)),
+    ("grove", "circle", frozenset({"dense", "severe", "soft_cover"}), (3, 4)),
+    ("building", "rect", frozenset({"enclosed", "impassable", "blocking", "hard_cover"}), (3, 5)),
+    ("boulder", "circle", frozenset({"blocking", "hard_cover", "impassable"}), (1, 2)),
+    ("hazardous pool", "circle", frozenset({"hazardous", "severe"}), (0, 0)),
+)
+#: Pieces keep this gap, so the largest base (50 mm) can always pass between them.
+PIECE_GAP = 2.2
+MAX_DENSITY = 0.5
+
+
+def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
+    if name == "wall":
+        length, thick = round(rng.uniform(4, 8), 1), 0.5
+        return (length, thick) if rng.random() < 0.5 else (thick, length)
+    if name == "building":
+        return round(rng.uniform(4, 7), 1), round(rng.uniform(4, 7), 1)
+    if name == "formation":
+        return round(rng.uniform(3, 6), 1), round(rng.uniform(2, 4), 1)
+    if name == "uneven ground":
+        return round(rng.uniform(4, 7), 1), round(rng.uniform(3, 6), 1)
+    if name == "grove":
+        return round(rng.uniform(2, 3.5), 1), 0.0
+    if name == "boulder":
+        return round(rng.uniform(1, 1.5), 1), 0.0
+    return round(rng.uniform(1.5, 2.5), 1), 0.0
+
+
+def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
+                    max_pieces: int = 40) -> tuple[TerrainPiece, ...]:
+    """A seeded terrain layout covering about ``density`` of the table (0 to 0.5).
+
+    The book asks for a quarter to a half of the table, a third as a rule of thumb. Pieces
+    never overlap, and an impassable piece keeps ``PIECE_GAP`` from every other piece, so
+    any base can pass between them; impassable and hazardous pieces stay out of the
+    deployment zones and away from the Strategy points (the centre and the Squat Markers'
+    spots), so every Strategy stays playable and every crew can deploy. A crowded table
+    may stop short of the density asked for (the generator gives up after a number of
+    pieces that do not fit).
+    """
+    if not 0.0 <= density <= MAX_DENSITY:
+        raise InvalidEncounterInput(f"Terrain density is a fraction of the table from 0 to "
+                                    f"{MAX_DENSITY}, not {density!r}.")
+    rng = random.Random(seed)
+    table = Table((), deployment)
+    keep_clear = table.squat_points()
+    target = density * TABLE_SIZE * TABLE_SIZE
+    covered = 0.0
+    pieces: list[TerrainPiece] = []
+    misses = 0
+    # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
+    while covered < target and len(pieces) < max_pieces and misses < 80:
+        misses += 1
+        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[rng.randrange(len(PIECE_TYPES))]
+        w, h = _size_for(name, rng)
+        if shape == "rect":
+            x = round(rng.uniform(0, TABLE_SIZE - w), 1)
+            y = round(rng.uniform(0, TABLE_SIZE - h), 1)
+        else:
+            x = round(rng.uniform(w, TABLE_SIZE - w), 1)
+            y = round(rng.uniform(w, TABLE_SIZE - w), 1)
+        ht = rng.randint(ht_low, ht_high)
+        if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
+            continue
+        piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
+        misses = 0
+        pieces.append(piece)
+        covered += piece.area
+    return tuple(pieces)
+
+
+class _Draft:
+    """A candidate piece, cheap to make: most candidates do not fit."""
+
+    __slots__ = ("shape", "traits", "w", "x", "x0", "x1", "y", "y0", "y1")
+
+    def __init__(self, shape: str, x: float, y: float, w: float, h: float,
+                 traits: frozenset[str]) -> None:
+        self.shape, self.x, self.y, self.w, self.traits = shape, x, y, w, traits
+        if shape == "rect":
+            self.x0, self.y0, self.x1, self.y1 = x, y, x + w, y + h
+        else:
+            self.x0, self.y0, self.x1, self.y1 = x - w, y - w, x + w, y + w
+
+    def point_dist(self, px: float, py: float) -> float:
+        if self.shape == "rect":
+            return point_rect_dist(px, py, self.x0, self.y0, self.x1, self.y1)
+        d = math.hypot(px - self.x, py - self.y) - self.w
+        return d if d > 0.0 else 0.0
+
+
+def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table,
+          keep_clear: tuple[Point, ...]) -> bool:
+    solid = "impassable" in piece.traits
+    if solid or "hazardous" in piece.traits:
+        for px, py in keep_clear:
+            if piece.point_dist(px, py) < MARKER_RADIUS + PIECE_GAP:
+                return False
+        for zone in table.zones:
+            if _piece_zone_touch(piece, zone):
+                return False
+    for other in placed:
+        # Bases can always pass between impassable pieces; other pieces may touch.
+        needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
+        # Bounding boxes first: their gap never exceeds the pieces' own.
+        dx = max(other.x0 - piece.x1, piece.x0 - other.x1, 0.0)
+        dy = max(other.y0 - piece.y1, piece.y0 - other.y1, 0.0)
+        if dx >= needed or dy >= needed:
+            continue
+        if _pieces_gap(piece, other) < needed:
+            return False
+    return True
+
+
+def _pieces_gap(a: TerrainPiece | _Draft, b: TerrainPiece) -> float:
+    """A lower bound of the gap between two pieces (bounding boxes for rectangles)."""
+    if a.shape == "circle" and b.shape == "circle":
+        return math.hypot(a.x - b.x, a.y - b.y) - a.w - b.w
+    if a.shape == "circle":
+        return b.point_dist(a.x, a.y) - a.w
+    if b.shape == "circle":
+        return a.point_dist(b.x, b.y) - b.w
+    dx = max(b.x0 - a.x1, a.x0 - b.x1, 0.0)
+    dy = max(b.y0 - a.y1, a.y0 - b.y1, 0.0)
+    return math.hypot(dx, dy)
+
+
+def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
+    """Does the piece come within a base's width of the zone?"""
+    xs = [p[0] for p in zone.polygon]
+    ys = [p[1] for p in zone.polygon]
+    if piece.x0 - max(xs) >= PIECE_GAP or min(xs) - piece.x1 >= PIECE_GAP \
+            or piece.y0 - max(ys) >= PIECE_GAP or min(ys) - piece.y1 >= PIECE_GAP:
+        return False
+    samples = [(piece.x0, piece.y0), (piece.x1, piece.y0), (piece.x0, piece.y1),
+               (piece.x1, piece.y1), ((piece.x0 + piece.x1) / 2, (piece.y0 + piece.y1) / 2)]
+    return any(zone.base_distance(x, y, 0.0) < PIECE_GAP for x, y in samples)

@@ -1,0 +1,1 @@
+"""Pages of the rules: the duel calculator and the campaign rule tables."""
