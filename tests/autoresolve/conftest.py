@@ -1,15 +1,23 @@
 """A campaign in week one whose crews are sample-pack models with real actions, and a
 game between them hired and schemed, ready to auto-resolve."""
 
+import itertools
+
 import pytest
 
 from catalogue.models import ModelCard
 from catalogue.sample import load_sample_pack
 from encounters.models import Game
 from encounters.services import games
+from rules.engine.deck import FateDeck
 from tests.campaign.factories import campaign_in_week_one
 
 SEED = 20261124
+
+#: Setup decks (seeds 300, 301, ...) whose auto-resolved game (SEED) kills models of
+#: both crews. A game's setup is flipped from fresh decks, so without them a test's game
+#: (strategy, deployment, schemes) would change from run to run.
+SETUP_SEED = 3
 
 
 def sample_roster():
@@ -41,6 +49,16 @@ def ready_game(campaign, alpha, bravo, setup=None) -> Game:
     return Game.objects.get(pk=game.pk)
 
 
+def seeded_game(campaign, alpha, bravo, setup_seed=SETUP_SEED) -> Game:
+    """``ready_game`` with its setup flipped from seeded decks, so the game is the same on
+    every run."""
+    seeds = itertools.count(setup_seed * 100)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(FateDeck, "fresh",
+                      classmethod(lambda cls, **kwargs: cls(next(seeds), **kwargs)))
+        return ready_game(campaign, alpha, bravo)
+
+
 @pytest.fixture
 def league_week(db):
     """(campaign, alpha, bravo, organizer), auto-resolve allowed when both players agree."""
@@ -54,7 +72,7 @@ def league_week(db):
 @pytest.fixture
 def game(league_week):
     campaign, alpha, bravo, _ = league_week
-    return ready_game(campaign, alpha, bravo)
+    return seeded_game(campaign, alpha, bravo)
 
 
 @pytest.fixture(autouse=True)

@@ -2,7 +2,6 @@
 played once, confirmation per the campaign's setting, and the result feeding the Aftermath,
 Bounties and standings exactly as a played game's."""
 
-import itertools
 from dataclasses import replace
 
 import pytest
@@ -25,7 +24,7 @@ from encounters.services import results, tracker
 from notifications.models import Notification
 from rules.engine.simulation import SIMULATOR_VERSION, EncounterInput, simulate
 from standings.selectors import load_facts
-from tests.autoresolve.conftest import SEED, ready_game
+from tests.autoresolve.conftest import SEED, ready_game, seeded_game
 
 
 def _both_ask(game, alpha, bravo, capture):
@@ -263,25 +262,15 @@ def test_simulated_casualties_feed_finished_off_the_aftermath_bounties_and_stand
         assert len(outcomes) == 2 and outcomes[0] == outcomes[1]
 
 
-#: Setup decks (seeds 300, 301, ...) whose auto-resolved game (SEED) kills models of
-#: both crews: the setup is flipped from fresh decks, so the test fixes them.
-SETUP_SEED = 3
-
-
 def test_an_auto_resolved_game_gives_bouncers_crew_its_plus_on_finished_off(
-        league_week, django_capture_on_commit_callbacks, monkeypatch):
+        league_week, django_capture_on_commit_callbacks):
     """Bouncer (Saloon) twists the server's Finished Off flips of its own crew's models in
     an auto-resolved game as the tracker does at the table (the lowest card counts)."""
     from campaign.models import Fortification, HideOut
     from rules.engine.cards import Card
-    from rules.engine.deck import FateDeck
 
     campaign, alpha, bravo, _ = league_week
-    seeds = itertools.count(SETUP_SEED * 100)
-    with monkeypatch.context() as patch:  # the setup's flips, not the Finished Off ones
-        patch.setattr(FateDeck, "fresh",
-                      classmethod(lambda cls, **kwargs: cls(next(seeds), **kwargs)))
-        game = ready_game(campaign, alpha, bravo)
+    game = seeded_game(campaign, alpha, bravo)  # the setup's flips, not the Finished Off ones
     hide_out = HideOut.objects.create(crew=bravo, hide_out_key="saloon", name="Saloon")
     Fortification.objects.create(hide_out=hide_out, key="bouncer", name="Bouncer",
                                  built_week=1)
