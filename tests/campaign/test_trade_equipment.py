@@ -5,6 +5,8 @@ ordinary upgrades and the Wandering Relic never move, and every refusal writes n
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
@@ -16,6 +18,8 @@ from campaign.services.errors import CampaignError
 from encounters.services import results
 from tests.aftermath.conftest import play
 from tests.campaign.factories import campaign_in_week_one, member
+from tests.campaign.trading import fresh as _fresh
+from tests.campaign.trading import trade_api, trade_page
 
 pytestmark = pytest.mark.django_db
 
@@ -50,10 +54,6 @@ def trade(roster):
         organizer, rows
 
 
-def _fresh(crew):
-    return Crew.objects.get(pk=crew.pk)
-
-
 def _snapshot():
     """Every upgrade's holder, model and status, every history entry and every ledger."""
     return (list(ArsenalUpgrade.objects.order_by("pk")
@@ -74,18 +74,8 @@ def _traded(upgrade, giver, taker):
     assert took.description == f"{upgrade.name} traded from {giver.name}"
 
 
-def _page(client, user, crew, data=None, *, htmx=False):
-    client.force_login(user)
-    url = reverse("campaign:trade-equipment", args=[crew.pk])
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    if data is None:
-        return client.get(url, **headers)
-    return client.post(url, data, **headers)
-
-
-def _api(api_client, user, crew, body):
-    api_client.force_authenticate(user)
-    return api_client.post(f"/api/crews/{crew.pk}/trade-equipment/", body, format="json")
+_page = partial(trade_page, "trade-equipment")
+_api = partial(trade_api, "trade-equipment")
 
 
 # --- The service ------------------------------------------------------------------------

@@ -4,6 +4,8 @@ ledgers, counts toward the taker's weekly cap, and every refusal writes nothing.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 from django.urls import reverse
 
@@ -11,6 +13,8 @@ from campaign.models import Crew, ScripEntry
 from campaign.services import scrip
 from tests.aftermath.conftest import play
 from tests.campaign.factories import campaign_in_week_one, member
+from tests.campaign.trading import fresh as _fresh
+from tests.campaign.trading import trade_api, trade_page
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +33,6 @@ def trade(roster):
     return campaign, _fresh(alpha), _fresh(bravo), _fresh(charlie), _fresh(stranger), organizer
 
 
-def _fresh(crew):
-    return Crew.objects.get(pk=crew.pk)
-
-
 def _snapshot():
     """Every ledger as it is: the entries and each crew's cached balance."""
     return (list(ScripEntry.objects.order_by("pk").values_list("pk", "crew_id", "amount")),
@@ -46,18 +46,8 @@ def _reconciles(*crews):
         assert scrip.gained_in_week(crew, 1) <= crew.campaign.weekly_scrip_cap
 
 
-def _page(client, user, crew, data=None, *, htmx=False):
-    client.force_login(user)
-    url = reverse("campaign:trade-scrip", args=[crew.pk])
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    if data is None:
-        return client.get(url, **headers)
-    return client.post(url, data, **headers)
-
-
-def _api(api_client, user, crew, body):
-    api_client.force_authenticate(user)
-    return api_client.post(f"/api/crews/{crew.pk}/trade-scrip/", body, format="json")
+_page = partial(trade_page, "trade-scrip")
+_api = partial(trade_api, "trade-scrip")
 
 
 # --- The page ---------------------------------------------------------------------------
