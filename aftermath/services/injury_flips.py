@@ -170,8 +170,9 @@ def settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
     change = state.pop("foot_change", 0)
     state.pop("foot", None)
     state["answers"] = []
-    step = record_step(aftermath, _describe(model, result), actor=actor, by_default=by_default,
-                       flips=records, model=model.pk, gained=[r.key for r in result.gained],
+    step = record_step(aftermath, _describe(model, result, aftermath.crew), actor=actor,
+                       by_default=by_default, flips=records, model=model.pk,
+                       gained=[r.key for r in result.gained],
                        annihilated=result.annihilated, traitor=result.traitor)
     with applying(step):
         if change and foot is not None:
@@ -236,15 +237,26 @@ def flip_without_hand(aftermath: Aftermath, *, actor) -> Aftermath:
     return aftermath
 
 
-def _describe(model: ArsenalModel, result: rules.InjuryOutcome) -> str:
+def _describe(model: ArsenalModel, result: rules.InjuryOutcome, crew) -> str:
     name = model.card.name
     if result.traitor:
         return f"{name} turned traitor"
     if result.annihilated:
         return f"{name} was annihilated (too many Injuries)"
     if result.gained:
-        return f"{name}: " + ", ".join(r.name for r in result.gained)
+        return f"{name}: " + ", ".join(_gained_name(r, crew) for r in result.gained)
     return f"{name}: no lasting harm"
+
+
+def _gained_name(gained, crew) -> str:
+    """The result's name, saying when the Lab's Electrodes cancel a missed game."""
+    if "cannot_be_hired_next_game" in gained.flags and _ignores_missed_game(crew):
+        return f"{gained.name} (ignored: Electrodes)"
+    return gained.name
+
+
+def _ignores_missed_game(crew) -> bool:
+    return "electrodes" in hideouts.owned_keys(crew)
 
 
 def apply_outcome(aftermath: Aftermath, model: ArsenalModel, result: rules.InjuryOutcome):
@@ -266,8 +278,7 @@ def apply_outcome(aftermath: Aftermath, model: ArsenalModel, result: rules.Injur
                            "stat_effects": dict(gained.stat_effects)}
             else:
                 attach(aftermath, model, gained, "skill")
-        elif "cannot_be_hired_next_game" in gained.flags and \
-                "electrodes" not in hideouts.owned_keys(crew):
+        elif "cannot_be_hired_next_game" in gained.flags and not _ignores_missed_game(crew):
             model.misses_next_game = True
             model.save(update_fields=["misses_next_game"])
     if result.traitor:

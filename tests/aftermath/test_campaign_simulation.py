@@ -812,9 +812,12 @@ def _fortification_traces(campaign, by_hide_out, games, bought, roster) -> dict[
     def electrodes():
         # A model of the Lab (not its Leader, who may always be hired) Knocked Out in week 2
         # is hired for the week 3 game: without Electrodes the hire refuses it.
-        knocked = {s.detail["model"] for s in AftermathStep.objects.filter(
+        steps = [s for s in AftermathStep.objects.filter(
             aftermath__crew_id=crew_of("hidden-lab"), aftermath__game=games["hidden-lab"],
-            detail__has_key="gained") if "knocked-out" in s.detail["gained"]}
+            detail__has_key="gained") if "knocked-out" in s.detail["gained"]]
+        # ... and the Aftermath's step says the Electrodes cancel the missed game.
+        assert all("(ignored: Electrodes)" in s.description for s in steps)
+        knocked = {s.detail["model"] for s in steps}
         knocked.discard(by_hide_out["hidden-lab"].leader_id)
         return HiredModel.objects.filter(side__game=games["week 3, lab"],
                                          arsenal_model_id__in=knocked).exists()
