@@ -15,8 +15,18 @@ import types
 import zlib
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 
 REQUIRE_REAL_SERVICES = os.environ.get("REQUIRE_REAL_SERVICES") == "1"
+
+# Property tests: no per-example deadline anywhere (a loaded CI machine is not a bug). CI
+# (``HYPOTHESIS_PROFILE=ci``, set by .ci/run) also derandomizes them, so a run there is
+# repeatable and passes or fails on the code alone; a developer's runs keep exploring.
+hypothesis_settings.register_profile("dev", deadline=None)
+hypothesis_settings.register_profile("ci", deadline=None, derandomize=True, database=None,
+                                     suppress_health_check=[HealthCheck.too_slow])
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 def require(condition: bool, reason: str) -> None:
