@@ -90,22 +90,16 @@ class CatchUpBuySerializer(serializers.Serializer):
                                                required=False, allow_null=True)
 
 
-class TradeScripSerializer(serializers.Serializer):
-    """Collusion and Trading: scrip given to another active crew of the same campaign."""
+class _TradeSerializer(serializers.Serializer):
+    """What both trades share: the receiving crew, another active crew of the giver's
+    campaign (a crew of another campaign is no crew at all from here)."""
 
-    to_crew = PrimaryKeyRelatedField(
-        queryset=Crew.objects.all(),
-        help_text=gettext_lazy("The crew that receives the scrip: another active crew of "
-                               "this campaign."))
-    amount = serializers.IntegerField(
-        min_value=1, max_value=1000,
-        help_text=gettext_lazy("Scrip to give; it counts toward the receiving crew's weekly "
-                               "cap, and a gift above its room this week is refused."))
+    to_crew = PrimaryKeyRelatedField(queryset=Crew.objects.all())
 
     def __init__(self, *args, crew: Crew | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.crew = crew
-        if crew is not None:  # another campaign's crew is no crew at all from here
+        if crew is not None:
             field = self.fields["to_crew"]
             field.queryset = Crew.objects.filter(campaign_id=crew.campaign_id)
             field.error_messages["does_not_exist"] = gettext_lazy(
@@ -120,13 +114,26 @@ class TradeScripSerializer(serializers.Serializer):
         return value
 
 
+class TradeScripSerializer(_TradeSerializer):
+    """Collusion and Trading: scrip given to another active crew of the same campaign."""
+
+    to_crew = PrimaryKeyRelatedField(
+        queryset=Crew.objects.all(),
+        help_text=gettext_lazy("The crew that receives the scrip: another active crew of "
+                               "this campaign."))
+    amount = serializers.IntegerField(
+        min_value=1, max_value=1000,
+        help_text=gettext_lazy("Scrip to give; it counts toward the receiving crew's weekly "
+                               "cap, and a gift above its room this week is refused."))
+
+
 class TradeScripResultSerializer(serializers.Serializer):
     amount = serializers.IntegerField()
     crew = CrewSummarySerializer()
     to_crew = CrewSummarySerializer()
 
 
-class TradeEquipmentSerializer(serializers.Serializer):
+class TradeEquipmentSerializer(_TradeSerializer):
     """Collusion and Trading: one of the crew's Campaign Equipment upgrades given to
     another active crew of the same campaign."""
 
@@ -141,30 +148,17 @@ class TradeEquipmentSerializer(serializers.Serializer):
                                "active crew of this campaign."))
 
     def __init__(self, *args, crew: Crew | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.crew = crew
-        if crew is not None:  # another crew's upgrade, another campaign's crew: unknown here
+        super().__init__(*args, crew=crew, **kwargs)
+        if crew is not None:  # another crew's upgrade is unknown here
             upgrade = self.fields["upgrade"]
             upgrade.queryset = ArsenalUpgrade.objects.filter(crew_id=crew.pk)
             upgrade.error_messages["does_not_exist"] = gettext_lazy(
                 "Trade only this crew's own Campaign Equipment.")
-            to_crew = self.fields["to_crew"]
-            to_crew.queryset = Crew.objects.filter(campaign_id=crew.campaign_id)
-            to_crew.error_messages["does_not_exist"] = gettext_lazy(
-                "Trade with another active crew of this campaign.")
 
     def validate_upgrade(self, value: ArsenalUpgrade) -> ArsenalUpgrade:
         refusal = optional_rules.equipment_refusal(value)
         if refusal is not None:
             raise serializers.ValidationError(refusal)
-        return value
-
-    def validate_to_crew(self, value: Crew) -> Crew:
-        crew = self.crew
-        if crew is not None and (value.pk == crew.pk or value.campaign_id != crew.campaign_id
-                                 or value.status != Crew.Status.ACTIVE):
-            raise serializers.ValidationError(
-                gettext("Trade with another active crew of this campaign."))
         return value
 
 

@@ -375,11 +375,10 @@ def catch_up_buy(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(crew)
 
 
-@login_required
-def crew_trade_scrip(request: HttpRequest, pk: int) -> HttpResponse:
-    """Collusion and Trading: give scrip to another active crew of the campaign, between
-    games. With HTMX the form loads into the arsenal sheet and a refusal comes back into
-    it (status 400); without, it is a page of its own."""
+def _trade(request: HttpRequest, pk: int, form_class, template: str, trade) -> HttpResponse:
+    """One Collusion and Trading form, between games. With HTMX the form loads into the
+    arsenal sheet and a refusal comes back into it (status 400); without, it is a page of
+    its own. ``trade(crew, cleaned_data)`` makes the trade and returns (message, anchor)."""
     crew = _crew_for(request, pk)
     require_crew_editor(request.user, crew)
     refusal = optional_rules.option_refusal(crew.campaign, "collusion_and_trading")
@@ -388,62 +387,50 @@ def crew_trade_scrip(request: HttpRequest, pk: int) -> HttpResponse:
         if request.htmx:  # the sheet, not swapped into the form's place
             return HttpResponseClientRedirect(crew.get_absolute_url())
         return redirect(crew)
-    form = TradeScripForm(request.POST or None, crew=crew)
+    form = form_class(request.POST or None, crew=crew)
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            to_crew = form.cleaned_data["to_crew"]
             try:
-                amount = optional_rules.trade_scrip(crew=crew, to_crew=to_crew,
-                                                    amount=form.cleaned_data["amount"],
-                                                    actor=request.user)
+                message, anchor = trade(crew, form.cleaned_data)
             except CampaignError as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("%(crew)s gave %(amount)s scrip to %(to_crew)s.")
-                                 % {"crew": crew, "amount": amount, "to_crew": to_crew})
-                if request.htmx:
-                    return HttpResponseClientRedirect(crew.get_absolute_url() + "#scrip")
-                return redirect(crew.get_absolute_url() + "#scrip")
-        status = 400
-    context = {"crew": crew, "form": form}
-    if request.htmx:
-        return render(request, "campaign/_trade_scrip.html", context, status=status)
-    return render(request, "campaign/trade_scrip.html", context, status=status)
-
-
-@login_required
-def crew_trade_equipment(request: HttpRequest, pk: int) -> HttpResponse:
-    """Collusion and Trading: give one of the crew's Campaign Equipment upgrades to another
-    active crew of the campaign, between games. With HTMX the form loads into the arsenal
-    sheet and a refusal comes back into it (status 400); without, it is a page of its own."""
-    crew = _crew_for(request, pk)
-    require_crew_editor(request.user, crew)
-    refusal = optional_rules.option_refusal(crew.campaign, "collusion_and_trading")
-    if refusal is not None:
-        messages.error(request, refusal)
-        if request.htmx:  # the sheet, not swapped into the form's place
-            return HttpResponseClientRedirect(crew.get_absolute_url())
-        return redirect(crew)
-    form = TradeEquipmentForm(request.POST or None, crew=crew)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid():
-            upgrade, to_crew = form.cleaned_data["upgrade"], form.cleaned_data["to_crew"]
-            try:
-                optional_rules.trade_equipment(upgrade=upgrade, to_crew=to_crew,
-                                               actor=request.user)
-            except CampaignError as exc:
-                form.add_error(None, str(exc))
-            else:
-                messages.success(request, _("%(crew)s gave %(upgrade)s to %(to_crew)s.")
-                                 % {"crew": crew, "upgrade": upgrade.name, "to_crew": to_crew})
-                sheet = crew.get_absolute_url() + "#trade-equipment"
+                messages.success(request, message)
+                sheet = f"{crew.get_absolute_url()}#{anchor}"
                 if request.htmx:
                     return HttpResponseClientRedirect(sheet)
                 return redirect(sheet)
         status = 400
     context = {"crew": crew, "form": form}
     if request.htmx:
-        return render(request, "campaign/_trade_equipment.html", context, status=status)
-    return render(request, "campaign/trade_equipment.html", context, status=status)
+        return render(request, f"campaign/_{template}.html", context, status=status)
+    return render(request, f"campaign/{template}.html", context, status=status)
+
+
+@login_required
+def crew_trade_scrip(request: HttpRequest, pk: int) -> HttpResponse:
+    """Collusion and Trading: give scrip to another active crew of the campaign."""
+
+    def trade(crew, data):
+        amount = optional_rules.trade_scrip(crew=crew, to_crew=data["to_crew"],
+                                            amount=data["amount"], actor=request.user)
+        return (_("%(crew)s gave %(amount)s scrip to %(to_crew)s.")
+                % {"crew": crew, "amount": amount, "to_crew": data["to_crew"]}), "scrip"
+
+    return _trade(request, pk, TradeScripForm, "trade_scrip", trade)
+
+
+@login_required
+def crew_trade_equipment(request: HttpRequest, pk: int) -> HttpResponse:
+    """Collusion and Trading: give one of the crew's Campaign Equipment upgrades to another
+    active crew of the campaign."""
+
+    def trade(crew, data):
+        upgrade, to_crew = data["upgrade"], data["to_crew"]
+        optional_rules.trade_equipment(upgrade=upgrade, to_crew=to_crew, actor=request.user)
+        return (_("%(crew)s gave %(upgrade)s to %(to_crew)s.")
+                % {"crew": crew, "upgrade": upgrade.name, "to_crew": to_crew}), \
+            "trade-equipment"
+
+    return _trade(request, pk, TradeEquipmentForm, "trade_equipment", trade)
