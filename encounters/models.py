@@ -216,10 +216,9 @@ class HiredModel(models.Model):
         return self.name
 
 
-class SchemeChoice(models.Model):
-    """A scheme a side chose: secret (with any noted model) until it is revealed."""
+class SecretScheme(models.Model):
+    """What every chosen scheme holds: secret (with any noted model) until revealed."""
 
-    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="schemes")
     scheme_key = models.CharField(max_length=60)
     noted_model = models.ForeignKey(
         HiredModel,
@@ -231,6 +230,15 @@ class SchemeChoice(models.Model):
     )
     revealed = models.BooleanField(default=False)
     revealed_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class SchemeChoice(SecretScheme):
+    """One of the two schemes a side chose; its VP count toward the game's total."""
+
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="schemes")
     vp = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
@@ -243,23 +251,11 @@ class SchemeChoice(models.Model):
         return self.scheme_key
 
 
-class LucrativeScheme(models.Model):
-    """A Lucrative Offer: a side's optional third scheme. A row of its own, never a
-    ``SchemeChoice``, so no VP total can count it; its VP are paid as Scrip instead.
-    Secret (with any noted model) until revealed, like the other schemes."""
+class LucrativeScheme(SecretScheme):
+    """A Lucrative Offer: a side's optional third scheme. A table of its own, never a
+    ``SchemeChoice``, so no VP total can count it; its VP are paid as Scrip instead."""
 
     side = models.OneToOneField(Side, on_delete=models.CASCADE, related_name="lucrative_scheme")
-    scheme_key = models.CharField(max_length=60)
-    noted_model = models.ForeignKey(
-        HiredModel,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text=gettext_lazy("A model the scheme names."),
-    )
-    revealed = models.BooleanField(default=False)
-    revealed_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     vp_equivalent = models.PositiveSmallIntegerField(
         default=0,
         help_text=gettext_lazy("The VP it would have scored: paid as Scrip, never counted."),
