@@ -18,6 +18,7 @@ from autoresolve.models import Prediction, ResolveRun
 from campaign.models import Campaign
 from encounters.models import Game
 from encounters.selectors import visible_games
+from encounters.services import lucrative, traveler
 from encounters.services.common import is_organizer, side_of
 from encounters.services.results import COUNTED
 
@@ -54,6 +55,10 @@ class Panel:
     can_withdraw: bool
     can_confirm: bool
     confirmed_by: tuple[str, ...]
+    #: What of the week the simulator leaves out, shown before asking: "traveler" (the
+    #: Lonely Traveler is never called on) and "third_scheme" (the viewer's own Lucrative
+    #: Offer scheme, which then scores nothing; an opponent's is never told).
+    left_out: tuple[str, ...] = ()
 
 
 def panel(game: Game, user) -> Panel | None:
@@ -79,4 +84,13 @@ def panel(game: Game, user) -> Panel | None:
         can_confirm = pending and side is not None and side.key not in confirmed
     return Panel(mode, game.campaign.get_auto_resolve_display(), run, can_ask, asked,
                  bool(asked and run.status == ResolveRun.Status.ASKING), can_confirm,
-                 confirmed)
+                 confirmed, _left_out(game, side) if can_ask or asked else ())
+
+
+def _left_out(game: Game, side) -> tuple[str, ...]:
+    out = []
+    if traveler.in_force(game):
+        out.append("traveler")
+    if side is not None and lucrative.third_of(side) is not None:
+        out.append("third_scheme")
+    return tuple(out)

@@ -10,7 +10,9 @@ from rest_framework.test import APIClient
 from autoresolve.models import Prediction, ResolveRun
 from autoresolve.services import predictions, resolve
 from autoresolve.services.matchups import matchup_input
-from encounters.services import results
+from encounters.services import games, lucrative, results
+from tests.autoresolve.conftest import ready_game, sample_roster
+from tests.campaign.factories import campaign_in_week_one
 
 
 def _client(client, user):
@@ -186,3 +188,29 @@ def test_the_game_page_links_to_a_prediction_of_its_matchup(client, game, league
     form = client.get(link)
     assert form.status_code == 200
     assert f'name="game" value="{game.pk}"'.encode() in form.content
+
+
+@pytest.mark.parametrize("event", ["the-lonely-traveler", "a-lucrative-offer"])
+def test_the_panel_says_what_the_simulator_leaves_out_of_the_week(client, db, event):
+    """Before asking, a player reads what the simulator will not play: the Lonely Traveler,
+    and her own third scheme (never the opponent's, which stays secret)."""
+    roster = sample_roster()
+    campaign, (alpha, bravo), _ = campaign_in_week_one(
+        roster, models=("minion", "enforcer"), upgrade=False, auto_resolve="both_players",
+        event=event)
+    game = ready_game(campaign, alpha, bravo)
+    if event == "a-lucrative-offer":
+        pool = game.setup["scheme_pool"]
+        third = next(k for k in lucrative.offered(None) if k not in pool[:2])
+        games.choose_schemes(game=game, actor=alpha.player,
+                             choices=[(pool[0], None), (pool[1], None)], third=(third, None))
+    pages = {crew.name: _client(client, crew.player).get(game.get_absolute_url())
+             .content.decode() for crew in (alpha, bravo)}
+    traveler_note, scheme_note = "call on the Lonely Traveler", "your Lucrative Offer scheme"
+    for page in pages.values():
+        assert 'id="ask-auto-resolve"' in page
+        assert (traveler_note in page) == (event == "the-lonely-traveler")
+    assert (scheme_note in pages["Alpha"]) == (event == "a-lucrative-offer")
+    assert scheme_note not in pages["Bravo"]
+    if event == "a-lucrative-offer":  # Bravo is told nothing, not even that a note exists
+        assert 'id="auto-left-out"' not in pages["Bravo"]
