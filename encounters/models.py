@@ -336,6 +336,34 @@ class Casualty(models.Model):
     flip = models.ForeignKey(
         "rules.FlipRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    threshold = models.PositiveSmallIntegerField(
+        default=3,
+        help_text=gettext_lazy(
+            "The value that Finishes it Off (3, or 11 with Tough As Nails), kept so a "
+            "reflip is judged the same way."
+        ),
+    )
+    reflip = models.ForeignKey(
+        "rules.FlipRecord",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text=gettext_lazy("The Finished Off flip made again (the first one is kept)."),
+    )
+    reflipped_with = models.CharField(
+        max_length=30,
+        blank=True,
+        help_text=gettext_lazy("The Fortification whose reflip was used (its key)."),
+    )
+    reflipped_by = models.ForeignKey(
+        Side,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="finished_off_reflips",
+        help_text=gettext_lazy("The side that used it (Gallows may reflip an enemy's flip)."),
+    )
 
     class Meta:
         ordering = ["game", "id"]
@@ -362,6 +390,11 @@ class Casualty(models.Model):
     @property
     def victim_side_key(self) -> str:
         return self.side.key if self.side_id else "neutral"
+
+    @property
+    def final_flip(self):
+        """The flip that decided the result: the reflip when there was one."""
+        return self.reflip if self.reflip_id else self.flip
 
 
 class TableModel(models.Model):

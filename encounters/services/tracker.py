@@ -501,11 +501,11 @@ def flip_finished_off(
                                             may_cheat=may_cheat, cheated=bool(cheated_in))
     except RulesError as exc:
         raise EncounterError(str(exc)) from exc
-    casualty.flip = record
+    casualty.flip, casualty.threshold = record, result.threshold
     casualty.finished_off = (
         Casualty.FinishedOff.FINISHED if result.needs_injury_flip else Casualty.FinishedOff.SPARED
     )
-    casualty.save(update_fields=["flip", "finished_off"])
+    casualty.save(update_fields=["flip", "threshold", "finished_off"])
     log(game, f"{casualty.model}: flipped {record.final} for Finished Off"
         + (" (Bouncer: +)" if bouncer else "") + f": {casualty.get_finished_off_display()}",
         actor=actor, side=mine.key)
