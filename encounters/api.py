@@ -31,6 +31,7 @@ from encounters.models import (
 )
 from encounters.score_check import score_check
 from encounters.selectors import can_view_game, game_view, visible_games
+from encounters.services import finished_off as reflips
 from encounters.services import games, items, results, table, tracker, traveler
 from encounters.services import series as series_services
 from league.models import League
@@ -486,6 +487,42 @@ class FinishedOffSerializer(serializers.Serializer):
     threshold = serializers.IntegerField(min_value=1, max_value=14, default=3)
 
 
+def _card_code(value: str) -> str:
+    """A card code as the tracker takes it (blank: none), or a field error."""
+    from rules.engine.cards import Card
+    from rules.engine.errors import RulesError
+
+    if not value:
+        return ""
+    try:
+        return Card.parse(value).code
+    except RulesError as exc:
+        raise serializers.ValidationError(str(exc)) from exc
+
+
+class ReflipFinishedOffSerializer(serializers.Serializer):
+    source = serializers.ChoiceField(
+        [("grizzled-bartender", gettext_lazy("Grizzled Bartender")),
+         ("tasteful-dirge", gettext_lazy("Tasteful Dirge")), ("gallows", gettext_lazy("Gallows"))],
+        help_text=gettext_lazy("The Fortification of your crew that reflips."))
+    table_card = serializers.CharField(
+        max_length=6, required=False, allow_blank=True,
+        help_text=gettext_lazy("The card flipped again at the table; blank: the server flips."))
+    cheated_in = serializers.CharField(
+        max_length=6, required=False, allow_blank=True,
+        help_text=gettext_lazy("A card the model's controller cheats in, when allowed."))
+    in_deployment_zone = serializers.BooleanField(
+        default=False,
+        help_text=gettext_lazy("Tasteful Dirge: the model was killed or sacrificed in your "
+                               "Deployment Zone."))
+
+    def validate_table_card(self, value):
+        return _card_code(value)
+
+    def validate_cheated_in(self, value):
+        return _card_code(value)
+
+
 class EventScripSerializer(serializers.Serializer):
     side = serializers.ChoiceField(SIDES)
     amount = serializers.IntegerField(min_value=1, max_value=12)
@@ -571,6 +608,9 @@ def game_data(game: Game, user) -> dict:
                 "own_activation": c.own_activation,
                 "turn": c.turn,
                 "finished_off": c.finished_off,
+                "flip": c.flip.final if c.flip_id else None,
+                "reflip": c.reflip.final if c.reflip_id else None,
+                "reflipped_with": c.reflipped_with,
             }
             for c in view.casualties
         ],
@@ -964,6 +1004,34 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
             table_card=data.get("table_card") or None,
             cheated_in=data.get("cheated_in") or None,
             threshold=data["threshold"],
+        )
+        return self._game()
+
+    @extend_schema(
+        request=ReflipFinishedOffSerializer,
+        responses={200: dict},
+        description=gettext_lazy(
+            "Reflip a settled Finished Off flip with a Fortification of your crew: Grizzled "
+            "Bartender (your models, twice per game), Tasteful Dirge (your model that fell in "
+            "your Deployment Zone) or Gallows (any model, once per game). One reflip per flip, "
+            "never of a cheated flip; the new flip decides the result and both are recorded. "
+            "Answers the game. 400 (field errors) for bad input or a refused reflip."),
+    )
+    @action(
+        detail=True, methods=["post"],
+        url_path=r"casualties/(?P<casualty_id>\d{1,18})/reflip-finished-off",
+    )
+    def reflip_finished_off(self, request, pk=None, casualty_id=None):
+        game = self.get_object()
+        casualty = get_object_or_404(Casualty, pk=casualty_id, game=game)
+        data = self._data(ReflipFinishedOffSerializer)
+        reflips.reflip_finished_off(
+            casualty=casualty,
+            actor=request.user,
+            source=data["source"],
+            table_card=data.get("table_card") or None,
+            cheated_in=data.get("cheated_in") or None,
+            in_deployment_zone=data["in_deployment_zone"],
         )
         return self._game()
 

@@ -556,6 +556,29 @@ class FinishedOffForm(forms.Form):
         return data
 
 
+class ReflipFinishedOffForm(forms.Form):
+    """A Fortification's reflip of a settled Finished Off flip: the server's, or the card
+    flipped again at the table (a card cheated in only by the model's controller)."""
+
+    source = forms.ChoiceField(
+        label=gettext_lazy("Fortification"),
+        choices=[("grizzled-bartender", gettext_lazy("Grizzled Bartender")),
+                 ("tasteful-dirge", gettext_lazy("Tasteful Dirge")),
+                 ("gallows", gettext_lazy("Gallows"))],
+    )
+    table_card = _card_field(
+        gettext_lazy("Card flipped at the table"),
+        help_text=gettext_lazy("Leave blank and the server flips for you."),
+    )
+    cheated_in = _card_field(
+        gettext_lazy("Card cheated in"),
+        help_text=gettext_lazy("Optional; not when the week's event forbids cheating."),
+    )
+    in_deployment_zone = forms.BooleanField(
+        required=False, label=gettext_lazy("It fell in my Deployment Zone"),
+        help_text=gettext_lazy("Tasteful Dirge reflips only such a model's flip."))
+
+
 class EventScripForm(forms.Form):
     side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
     amount = forms.IntegerField(

@@ -144,7 +144,8 @@ def game_view(game: Game, user) -> GameView:
     log = list(game.log.filter(Q(secret_for="") | Q(secret_for=viewer_key or "-"))
                .select_related("actor"))
     casualties = list(game.casualties.select_related("model", "by_model", "side",
-                                                     "table_model", "by_table_model"))
+                                                     "table_model", "by_table_model",
+                                                     "flip", "reflip"))
     return GameView(game, viewer_key, organizer, views, casualties, log,
                     _table_view(game, sides, mine))
 

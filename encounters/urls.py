@@ -27,6 +27,8 @@ urlpatterns = [
     path("<id:pk>/casualties/", views.casualty, name="casualty"),
     path("<id:pk>/casualties/<id:casualty_id>/finished-off/", views.finished_off,
          name="finished-off"),
+    path("<id:pk>/casualties/<id:casualty_id>/reflip-finished-off/",
+         views.reflip_finished_off, name="reflip-finished-off"),
     path("<id:pk>/event-scrip/", views.event_scrip, name="event-scrip"),
     path("<id:pk>/table-models/", views.bring_in, name="bring-in"),
     path("<id:pk>/markers/", views.marker, name="marker"),

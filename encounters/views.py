@@ -41,6 +41,7 @@ from encounters.models import (
 )
 from encounters.score_check import score_check
 from encounters.selectors import GameView, can_view_game, game_view
+from encounters.services import finished_off as finished_off_reflips
 from encounters.services import games, items, lucrative, results, tracker, traveler
 from encounters.services import series as series_services
 from encounters.services import table as table_facts
@@ -319,6 +320,7 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             for c in view.casualties
             if c.side_id == me.side.pk and c.finished_off == Casualty.FinishedOff.PENDING
         ]
+        context["reflips"] = _reflip_rows(g, me, view.casualties)
         if g.state in REPORTABLE:
             totals = {s.side.key: s.total_vp for s in view.sides}
             context["report_form"] = forms.ReportForm(
@@ -335,6 +337,22 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         initial = {"vp_a": report.vp_a, "vp_b": report.vp_b} if report else {}
         context["ruling_form"] = forms.RulingForm(auto_id="rule_%s", initial=initial)
     return context
+
+
+def _reflip_rows(game: Game, me, casualties) -> list[dict]:
+    """The Finished Off flips the viewer may reflip now, one row per casualty with its
+    buttons (one per Fortification) and a form for a card reflipped at the table."""
+    rows: dict[int, dict] = {}
+    for offer in finished_off_reflips.offers(game, me.side, casualties):
+        c = offer.casualty
+        row = rows.setdefault(c.pk, {"casualty": c, "offers": [], "mine": c.side_id == me.side.pk})
+        row["offers"].append(offer)
+    for row in rows.values():
+        form = forms.ReflipFinishedOffForm(auto_id=f"rfo{row['casualty'].pk}_%s")
+        form.fields["source"].choices = [(o.reflip.key, o.reflip.title) for o in row["offers"]]
+        row["form"] = form
+        row["needs_zone"] = any(o.reflip.needs_zone for o in row["offers"])
+    return list(rows.values())
 
 
 def _last_killer(view: GameView) -> str:
@@ -1008,6 +1026,25 @@ def finished_off(request, game, casualty_id):
         threshold=data["threshold"],
     )
     return f"{settled.model or settled.summoned_name}: {settled.get_finished_off_display()}."
+
+
+@game_action
+def reflip_finished_off(request, game, casualty_id):
+    row = Casualty.objects.filter(pk=casualty_id, game=game).first()
+    if row is None:
+        raise Refused([gettext("That casualty is not part of this game.")])
+    data = _valid(forms.ReflipFinishedOffForm(request.POST))
+    settled = finished_off_reflips.reflip_finished_off(
+        casualty=row,
+        actor=request.user,
+        source=data["source"],
+        table_card=data["table_card"] or None,
+        cheated_in=data["cheated_in"] or None,
+        in_deployment_zone=data["in_deployment_zone"],
+    )
+    return gettext("%(name)s reflipped %(card)s: %(result)s.") % {
+        "name": settled.victim_name, "card": settled.reflip.final,
+        "result": settled.get_finished_off_display()}
 
 
 @game_action
