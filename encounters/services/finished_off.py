@@ -101,7 +101,7 @@ def _use_refusal(casualty: Casualty, side: Side, reflip: Reflip, left: int | Non
     if reflip.own_models_only and casualty.side_id != side.pk:
         return gettext("%(name)s reflips only your own models' flips.") % {"name": reflip.title}
     if left == 0:
-        return gettext("%(name)s was used %(count)s times this game; it has no use left.") % {
+        return gettext("%(name)s has no use left this game (%(count)s per game).") % {
             "name": reflip.title, "count": reflip.per_game}
     return None
 
