@@ -62,6 +62,8 @@ def bodies(w) -> dict:
         "POST /api/games/{id}/third-scheme/vp/": {"vp": 1},
         "POST /api/games/{id}/casualties/": {"side": "b", "model": hired_b.first().pk},
         "POST /api/games/{id}/casualties/{casualty_id}/finished-off/": {"table_card": "5M"},
+        "POST /api/games/{id}/casualties/{casualty_id}/reflip-finished-off/": {
+            "source": "gallows", "table_card": "5M"},
         "POST /api/games/{id}/event-scrip/": {"side": "a", "amount": 1, "why": "An event"},
         "POST /api/games/{id}/end-turn/": {"table_card": "5M"},
         "POST /api/games/{id}/report/": {"vp_a": 4, "vp_b": 2},
@@ -134,6 +136,7 @@ def bodies(w) -> dict:
         "encounters:model-event": {"kind": "horror_failed", "model": hired_b.first().pk},
         "encounters:use-item": {"upgrade": str(alpha_upgrade.pk)},
         "encounters:traveler-guidance": {"model": str(leader_a.pk)},
+        "encounters:reflip-finished-off": {"source": "gallows", "table_card": "5M"},
         "encounters:end-facts": {"side": "a", "engaging_leader": "1"},
         "encounters:quarters": {"side": "a", "quarters": ["1", "2"]},
         "encounters:pool": {"side": "a", "change": "1"},
