@@ -324,6 +324,7 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
                             "NightStateEnum": "nights.models.CampaignNight.State",
+                            "SourceEnum": "rules.models.FlipRecord.Source",
                             "RulesetEnum": "league.models.Ruleset"},
 }
 

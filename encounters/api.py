@@ -502,8 +502,7 @@ def _card_code(value: str) -> str:
 
 class ReflipFinishedOffSerializer(serializers.Serializer):
     source = serializers.ChoiceField(
-        [("grizzled-bartender", gettext_lazy("Grizzled Bartender")),
-         ("tasteful-dirge", gettext_lazy("Tasteful Dirge")), ("gallows", gettext_lazy("Gallows"))],
+        reflips.SOURCE_CHOICES,
         help_text=gettext_lazy("The Fortification of your crew that reflips."))
     table_card = serializers.CharField(
         max_length=6, required=False, allow_blank=True,

@@ -9,6 +9,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Crew
 from encounters.models import Casualty, Game, HiredModel
+from encounters.services import finished_off as reflips
 from league.models import League
 
 SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
@@ -562,9 +563,7 @@ class ReflipFinishedOffForm(forms.Form):
 
     source = forms.ChoiceField(
         label=gettext_lazy("Fortification"),
-        choices=[("grizzled-bartender", gettext_lazy("Grizzled Bartender")),
-                 ("tasteful-dirge", gettext_lazy("Tasteful Dirge")),
-                 ("gallows", gettext_lazy("Gallows"))],
+        choices=reflips.SOURCE_CHOICES,
     )
     table_card = _card_field(
         gettext_lazy("Card flipped at the table"),

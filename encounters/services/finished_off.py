@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from encounters.models import Casualty, Game, Side
 from encounters.services import tracker
@@ -51,6 +51,10 @@ REFLIPS = {
     DIRGE: Reflip(DIRGE, gettext_noop("Tasteful Dirge"), None, True, needs_zone=True),
     GALLOWS: Reflip(GALLOWS, gettext_noop("Gallows"), 1, False),
 }
+
+
+#: The ``source`` choices of the page's form and the API.
+SOURCE_CHOICES = [(r.key, gettext_lazy(r.name)) for r in REFLIPS.values()]
 
 
 @dataclass(frozen=True)
