@@ -31,7 +31,15 @@ from encounters.models import (
 )
 from encounters.score_check import score_check
 from encounters.selectors import can_view_game, game_view, visible_games
-from encounters.services import games, items, results, table, tracker, traveler
+from encounters.services import (
+    games,
+    items,
+    results,
+    scrip_effects,
+    table,
+    tracker,
+    traveler,
+)
 from encounters.services import series as series_services
 from league.models import League
 from rules import tables
@@ -255,6 +263,24 @@ class TableCardsSerializer(serializers.Serializer):
 
 class InitiativeSerializer(serializers.Serializer):
     table_cards = TableCardsSerializer(required=False)
+
+
+class InitiativeReflipSerializer(serializers.Serializer):
+    pay = serializers.ChoiceField(
+        tracker.PAYMENTS,
+        default="soulstone",
+        help_text=gettext_lazy(
+            "soulstone (from the Pool, the default) or scrip: 1 Scrip of the crew, "
+            "with the Brain In a Jar Fortification."
+        ),
+    )
+
+
+class BBQSerializer(serializers.Serializer):
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(),
+        help_text=gettext_lazy("One of your models in play: it heals 1 damage at the table."),
+    )
 
 
 class StrategyVPSerializer(serializers.Serializer):
@@ -740,10 +766,30 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
         return self._game()
 
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(request=InitiativeReflipSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="reflip-initiative")
     def reflip_initiative(self, request, pk=None):
-        tracker.reflip_initiative(game=self.get_object(), actor=request.user)
+        """Reflip the player's own initiative card, paying a Soulstone or (Brain In a
+        Jar) 1 Scrip."""
+        data = self._data(InitiativeReflipSerializer)
+        tracker.reflip_initiative(game=self.get_object(), actor=request.user, pay=data["pay"])
+        return self._game()
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="reflip-strategy")
+    def reflip_strategy(self, request, pk=None):
+        """Metal Servant: once per game, 1 Scrip to reflip the Strategy flip, before either
+        crew is revealed and before any scheme is chosen."""
+        scrip_effects.reflip_strategy(game=self.get_object(), actor=request.user)
+        return self._game()
+
+    @extend_schema(request=BBQSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def bbq(self, request, pk=None):
+        """BBQ: once per Turn after initiative, 1 Scrip heals 1 damage on one of the
+        player's models (the players remove it at the table; the log names the model)."""
+        data = self._data(BBQSerializer)
+        scrip_effects.bbq(game=self.get_object(), actor=request.user, model=data["model"])
         return self._game()
 
     @extend_schema(request=StrategyVPSerializer, responses={200: dict})
