@@ -27,6 +27,7 @@ from encounters.models import (
     MarkerChange,
     ModelEvent,
     SchemeChoice,
+    ScripEffect,
     TableModel,
 )
 from encounters.score_check import score_check
@@ -541,12 +542,22 @@ class GameSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "campaign", "week", "kind", "state", "size", "turn", "event_key", "version"]
 
 
+def _scrip_effects(game: Game) -> dict[int, list[dict]]:
+    """Side id -> the Fortifications it paid Scrip for at the table (one query)."""
+    uses: dict[int, list[dict]] = {}
+    for use in ScripEffect.objects.filter(side__game=game).order_by("id"):
+        uses.setdefault(use.side_id, []).append(
+            {"kind": use.kind, "turn": use.turn, "model": use.model_name or None})
+    return uses
+
+
 def game_data(game: Game, user) -> dict:
     """The game as this user may see it (the secrets selector decides)."""
     view = game_view(game, user)
     g = view.game
     report = g.reports.exclude(status="superseded").order_by("id").last()
     check = score_check(report, {s.side.key: s.total_vp for s in view.sides})
+    uses = _scrip_effects(g)
     return {
         **GameSummarySerializer(g).data,
         "setup": g.setup,
@@ -581,6 +592,7 @@ def game_data(game: Game, user) -> dict:
                 "event_scrip": s.side.event_scrip,
                 "traveler_barter_flips": s.side.traveler_barter_flips,
                 "third_scheme": s.third_scheme,
+                "scrip_effects": uses.get(s.side.pk, []),
             }
             for s in view.sides
         ],

@@ -396,10 +396,16 @@ def test_the_api_pays_in_scrip_reflips_the_strategy_and_heals(week, set_up, monk
     response = api(bravo.player).post(f"{base}/bbq/", {"model": leader(game, "b").pk},
                                       format="json")
     assert response.status_code == 200, response.content
+    assert response.json()["sides"][0]["scrip_effects"] == [
+        {"kind": "brain-in-a-jar", "turn": 1, "model": None}]
     response = api(bravo.player).post(f"{base}/bbq/", {"model": leader(game, "b").pk},
                                       format="json")
     assert response.status_code == 400
+    response = api(bravo.player).get(f"{base}/")
     assert ScripEffect.objects.count() == 3
+    sides = {s["key"]: s for s in response.json()["sides"]}
+    assert sides["b"]["scrip_effects"] == [
+        {"kind": "bbq", "turn": 1, "model": leader(game, "b").name}]
     reconciles(alpha, bravo)
     alpha.refresh_from_db(), bravo.refresh_from_db()
     assert (alpha.scrip, bravo.scrip) == (1, 2)
