@@ -27,12 +27,21 @@ from encounters.models import (
     MarkerChange,
     ModelEvent,
     SchemeChoice,
+    ScripEffect,
     TableModel,
 )
 from encounters.score_check import score_check
 from encounters.selectors import can_view_game, game_view, visible_games
 from encounters.services import finished_off as reflips
-from encounters.services import games, items, results, table, tracker, traveler
+from encounters.services import (
+    games,
+    items,
+    results,
+    scrip_effects,
+    table,
+    tracker,
+    traveler,
+)
 from encounters.services import series as series_services
 from league.models import League
 from rules import tables
@@ -256,6 +265,24 @@ class TableCardsSerializer(serializers.Serializer):
 
 class InitiativeSerializer(serializers.Serializer):
     table_cards = TableCardsSerializer(required=False)
+
+
+class InitiativeReflipSerializer(serializers.Serializer):
+    pay = serializers.ChoiceField(
+        tracker.PAYMENTS,
+        default="soulstone",
+        help_text=gettext_lazy(
+            "soulstone (from the Pool, the default) or scrip: 1 Scrip of the crew, "
+            "with the Brain In a Jar Fortification."
+        ),
+    )
+
+
+class BBQSerializer(serializers.Serializer):
+    model = serializers.PrimaryKeyRelatedField(
+        queryset=HiredModel.objects.all(),
+        help_text=gettext_lazy("One of your models in play: it heals 1 damage at the table."),
+    )
 
 
 class StrategyVPSerializer(serializers.Serializer):
@@ -551,12 +578,22 @@ class GameSummarySerializer(serializers.ModelSerializer):
         fields = ["id", "campaign", "week", "kind", "state", "size", "turn", "event_key", "version"]
 
 
+def _scrip_effects(game: Game) -> dict[int, list[dict]]:
+    """Side id -> the Fortifications it paid Scrip for at the table (one query)."""
+    uses: dict[int, list[dict]] = {}
+    for use in ScripEffect.objects.filter(side__game=game).order_by("id"):
+        uses.setdefault(use.side_id, []).append(
+            {"kind": use.kind, "turn": use.turn, "model": use.model_name or None})
+    return uses
+
+
 def game_data(game: Game, user) -> dict:
     """The game as this user may see it (the secrets selector decides)."""
     view = game_view(game, user)
     g = view.game
     report = g.reports.exclude(status="superseded").order_by("id").last()
     check = score_check(report, {s.side.key: s.total_vp for s in view.sides})
+    uses = _scrip_effects(g)
     return {
         **GameSummarySerializer(g).data,
         "setup": g.setup,
@@ -591,6 +628,7 @@ def game_data(game: Game, user) -> dict:
                 "event_scrip": s.side.event_scrip,
                 "traveler_barter_flips": s.side.traveler_barter_flips,
                 "third_scheme": s.third_scheme,
+                "scrip_effects": uses.get(s.side.pk, []),
             }
             for s in view.sides
         ],
@@ -779,10 +817,30 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
         )
         return self._game()
 
-    @extend_schema(request=None, responses={200: dict})
+    @extend_schema(request=InitiativeReflipSerializer, responses={200: dict})
     @action(detail=True, methods=["post"], url_path="reflip-initiative")
     def reflip_initiative(self, request, pk=None):
-        tracker.reflip_initiative(game=self.get_object(), actor=request.user)
+        """Reflip the player's own initiative card, paying a Soulstone or (Brain In a
+        Jar) 1 Scrip."""
+        data = self._data(InitiativeReflipSerializer)
+        tracker.reflip_initiative(game=self.get_object(), actor=request.user, pay=data["pay"])
+        return self._game()
+
+    @extend_schema(request=None, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="reflip-strategy")
+    def reflip_strategy(self, request, pk=None):
+        """Metal Servant: once per game, 1 Scrip to reflip the Strategy flip, before either
+        crew is revealed and before any scheme is chosen."""
+        scrip_effects.reflip_strategy(game=self.get_object(), actor=request.user)
+        return self._game()
+
+    @extend_schema(request=BBQSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def bbq(self, request, pk=None):
+        """BBQ: once per Turn after initiative, 1 Scrip heals 1 damage on one of the
+        player's models (the players remove it at the table; the log names the model)."""
+        data = self._data(BBQSerializer)
+        scrip_effects.bbq(game=self.get_object(), actor=request.user, model=data["model"])
         return self._game()
 
     @extend_schema(request=StrategyVPSerializer, responses={200: dict})

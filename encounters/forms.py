@@ -243,6 +243,24 @@ class InitiativeForm(forms.Form):
         return {"a": data["card_a"], "b": data["card_b"]} if data.get("card_a") else None
 
 
+class ReflipForm(forms.Form):
+    """How the initiative reflip is paid: a Soulstone, or 1 Scrip with Brain In a Jar."""
+
+    pay = forms.ChoiceField(
+        label=gettext_lazy("Pay with"), required=False,
+        choices=[("soulstone", gettext_lazy("a Soulstone")), ("scrip", gettext_lazy("1 Scrip"))])
+
+
+class BBQForm(forms.Form):
+    """BBQ: the model that heals 1 damage (one of the player's models in play)."""
+
+    model = forms.TypedChoiceField(label=gettext_lazy("Model"), coerce=int)
+
+    def __init__(self, *args, models=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["model"].choices = [(m.pk, m.name) for m in models]
+
+
 class SideForm(forms.Form):
     side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
 

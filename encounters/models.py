@@ -585,3 +585,38 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.vp_a}-{self.vp_b} ({self.status})"
+
+
+class ScripEffect(models.Model):
+    """A Hide Out Fortification a crew paid 1 Scrip for at the table (Brain In a Jar,
+    Metal Servant, BBQ). The row is the proof of use that enforces the once-per-game and
+    once-per-Turn limits; the Scrip itself is in the crew's ledger."""
+
+    class Kind(models.TextChoices):
+        BRAIN_IN_A_JAR = "brain-in-a-jar", gettext_lazy("Brain In a Jar")
+        METAL_SERVANT = "metal-servant", gettext_lazy("Metal Servant")
+        BBQ = "bbq", gettext_lazy("BBQ")
+
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="scrip_effects")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    turn = models.PositiveSmallIntegerField(
+        default=0, help_text=gettext_lazy("The Turn it was used in (0: during setup).")
+    )
+    flip = models.ForeignKey(
+        "rules.FlipRecord", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    model_name = models.CharField(max_length=120, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["side", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["side", "kind", "turn"],
+                condition=models.Q(kind__in=["metal-servant", "bbq"]),
+                name="scrip_effect_limit",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} (side {self.side.key}, Turn {self.turn})"

@@ -42,7 +42,15 @@ from encounters.models import (
 from encounters.score_check import score_check
 from encounters.selectors import GameView, can_view_game, game_view
 from encounters.services import finished_off as finished_off_reflips
-from encounters.services import games, items, lucrative, results, tracker, traveler
+from encounters.services import (
+    games,
+    items,
+    lucrative,
+    results,
+    scrip_effects,
+    tracker,
+    traveler,
+)
 from encounters.services import series as series_services
 from encounters.services import table as table_facts
 from encounters.services.common import EncounterError
@@ -305,6 +313,8 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         context["end_forms"] = _end_forms(view, me)
     if me is not None and g.state in (Game.State.SET_UP, Game.State.IN_PLAY) and g.turn <= 1:
         context["note_form"] = _note_form(view, me)
+    if me is not None and g.campaign_id:
+        context.update(_scrip_offers(g, me))
     if me is not None and g.state == Game.State.IN_PLAY and g.campaign_id:
         offered = items.offered(g, me.hired)
         mine = [(h, offered[h.pk]) for h in me.hired if h.pk in offered]
@@ -722,6 +732,14 @@ def _setup_flips(game: Game) -> list[FlipRecord]:
 # --- Actions -------------------------------------------------------------------------
 
 
+def _scrip_offers(game: Game, me) -> dict:
+    """The Scrip-paid Fortifications the viewer may use right now (see scrip_effects)."""
+    offers = scrip_effects.offers(game, me.side)
+    if offers.get("bbq_models"):
+        offers["bbq_form"] = forms.BBQForm(models=offers["bbq_models"], auto_id="bbq_%s")
+    return offers
+
+
 def game_action(handler):
     """A POST that changes the game through a service. The handler returns a short note
     (or None); refusals become error messages. HTMX gets the panel back, a plain form
@@ -804,8 +822,33 @@ def initiative(request, game):
 
 @game_action
 def reflip(request, game):
-    card = tracker.reflip_initiative(game=game, actor=request.user)
+    pay = _valid(forms.ReflipForm(request.POST))["pay"] or "soulstone"
+    card = tracker.reflip_initiative(game=game, actor=request.user, pay=pay)
     return f"Reflipped: {card}."
+
+
+@game_action
+def reflip_strategy(request, game):
+    strategy = scrip_effects.reflip_strategy(game=game, actor=request.user)
+    return gettext("Metal Servant: the Strategy is now %(strategy)s.") % {
+        "strategy": _strategy_name(strategy)}
+
+
+def _strategy_name(key: str) -> str:
+    try:
+        return encounter_tables().standard_strategy(key).name
+    except KeyError:
+        return key
+
+
+@game_action
+def bbq(request, game):
+    _, me = _me(request, game)
+    form = forms.BBQForm(request.POST, models=me.hired)
+    model = HiredModel.objects.filter(pk=_valid(form)["model"]).first()
+    use = scrip_effects.bbq(game=game, actor=request.user, model=model)
+    return gettext("BBQ: %(model)s heals 1 damage; remove it at the table.") % {
+        "model": use.model_name}
 
 
 @game_action

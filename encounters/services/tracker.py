@@ -122,22 +122,37 @@ def flip_initiative(*, game: Game, actor, table_cards: dict[str, str] | None = N
     return winner
 
 
+#: How a player pays for an initiative reflip: a Soulstone, or 1 Scrip with Brain In a Jar.
+PAYMENTS = ("soulstone", "scrip")
+
+
 @transaction.atomic
-def reflip_initiative(*, game: Game, actor) -> str:
-    """Spend a Soulstone from the pool to reflip the player's own initiative card."""
+def reflip_initiative(*, game: Game, actor, pay: str = "soulstone") -> str:
+    """Spend a Soulstone from the pool (or, with Brain In a Jar, 1 Scrip of the crew) to
+    reflip the player's own initiative card."""
+    from encounters.services import scrip_effects
+
     game = lock_game(game)
     mine = require_player(actor, game)
     _require_in_play(game)
+    if pay not in PAYMENTS:
+        raise EncounterError(gettext("Pay with a soulstone or with scrip."))
     if game.initiative.get("turn") != game.turn:
         raise EncounterError(gettext("Flip for initiative this turn before reflipping it."))
     side = _side(game, mine.key)
-    if not side.soulstone_pool:
+    crew = None
+    if pay == "scrip":
+        crew = scrip_effects.require(side, scrip_effects.ScripEffect.Kind.BRAIN_IN_A_JAR)
+    elif not side.soulstone_pool:
         raise EncounterError(gettext("Your Soulstone Pool is empty."))
-    side.soulstone_pool -= 1
-    side.save(update_fields=["soulstone_pool"])
-    card = Card.parse(
-        _flip(game, f"turn {game.turn} initiative reflip, side {side.key}", actor).final
-    )
+    else:
+        side.soulstone_pool -= 1
+        side.save(update_fields=["soulstone_pool"])
+    record = _flip(game, f"turn {game.turn} initiative reflip, side {side.key}", actor)
+    card = Card.parse(record.final)
+    if crew is not None:
+        scrip_effects.pay(game, side, crew, scrip_effects.ScripEffect.Kind.BRAIN_IN_A_JAR,
+                          actor, f"reflipped initiative, Turn {game.turn}", flip=record)
     cards = {**game.initiative, side.key: card.code}
     theirs = Card.parse(cards[other(side.key)])
     if card.value == theirs.value:  # a tie: both flip again, as for any initiative tie
@@ -146,9 +161,10 @@ def reflip_initiative(*, game: Game, actor) -> str:
     game.initiative = cards
     game.first_player = "a" if Card.parse(cards["a"]).value > Card.parse(cards["b"]).value else "b"
     game.save(update_fields=["initiative", "first_player", "updated_at"])
+    paid = "1 Scrip (Brain In a Jar)" if crew is not None else "a Soulstone"
     log(
         game,
-        f"Side {side.key} spent a Soulstone to reflip initiative: {card}; side "
+        f"Side {side.key} spent {paid} to reflip initiative: {card}; side "
         f"{game.first_player} goes first",
         actor=actor,
         side=side.key,
