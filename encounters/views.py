@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 
 from campaign.lifecycle import IllegalTransition
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
-from campaign.services import one_use
+from campaign.services import hideouts, one_use
 from campaign.services.access import can_manage_campaign, can_view_campaign
 from encounters import forms
 from encounters.models import (
@@ -313,8 +313,13 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         context["end_forms"] = _end_forms(view, me)
     if me is not None and g.state in (Game.State.SET_UP, Game.State.IN_PLAY) and g.turn <= 1:
         context["note_form"] = _note_form(view, me)
+    # The viewer's Fortifications, read once for every offer below that depends on them.
+    owned = (hideouts.owned_keys(me.side.crew)
+             if me is not None and me.side.crew_id and g.state in (Game.State.SET_UP,
+                                                                    Game.State.IN_PLAY)
+             else set())
     if me is not None and g.campaign_id:
-        context.update(_scrip_offers(g, me))
+        context.update(_scrip_offers(g, me, owned))
     if me is not None and g.state == Game.State.IN_PLAY and g.campaign_id:
         offered = items.offered(g, me.hired)
         mine = [(h, offered[h.pk]) for h in me.hired if h.pk in offered]
@@ -330,7 +335,7 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             for c in view.casualties
             if c.side_id == me.side.pk and c.finished_off == Casualty.FinishedOff.PENDING
         ]
-        context["reflips"] = _reflip_rows(g, me, view.casualties)
+        context["reflips"] = _reflip_rows(g, me, view.casualties, owned)
         if g.state in REPORTABLE:
             totals = {s.side.key: s.total_vp for s in view.sides}
             context["report_form"] = forms.ReportForm(
@@ -349,11 +354,11 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
     return context
 
 
-def _reflip_rows(game: Game, me, casualties) -> list[dict]:
+def _reflip_rows(game: Game, me, casualties, owned: set[str]) -> list[dict]:
     """The Finished Off flips the viewer may reflip now, one row per casualty with its
     buttons (one per Fortification) and a form for a card reflipped at the table."""
     rows: dict[int, dict] = {}
-    for offer in finished_off_reflips.offers(game, me.side, casualties):
+    for offer in finished_off_reflips.offers(game, me.side, casualties, owned=owned):
         c = offer.casualty
         row = rows.setdefault(c.pk, {"casualty": c, "offers": [], "mine": c.side_id == me.side.pk})
         row["offers"].append(offer)
@@ -732,9 +737,9 @@ def _setup_flips(game: Game) -> list[FlipRecord]:
 # --- Actions -------------------------------------------------------------------------
 
 
-def _scrip_offers(game: Game, me) -> dict:
+def _scrip_offers(game: Game, me, owned: set[str]) -> dict:
     """The Scrip-paid Fortifications the viewer may use right now (see scrip_effects)."""
-    offers = scrip_effects.offers(game, me.side)
+    offers = scrip_effects.offers(game, me.side, owned=owned)
     if offers.get("bbq_models"):
         offers["bbq_form"] = forms.BBQForm(models=offers["bbq_models"], auto_id="bbq_%s")
     return offers

@@ -110,11 +110,13 @@ def _use_refusal(casualty: Casualty, side: Side, reflip: Reflip, left: int | Non
     return None
 
 
-def offers(game: Game, side: Side | None, casualties) -> list[Offer]:
-    """The reflips ``side`` may use now, among ``casualties`` of ``game`` (the page's rows)."""
+def offers(game: Game, side: Side | None, casualties, *,
+           owned: set[str] | None = None) -> list[Offer]:
+    """The reflips ``side`` may use now, among ``casualties`` of ``game`` (the page's rows).
+    ``owned``: the crew's Fortification keys when the caller has read them already."""
     if side is None or game.state != Game.State.IN_PLAY:
         return []
-    owned = _owned(side)
+    owned = _owned(side) if owned is None else owned & set(REFLIPS)
     if not owned:
         return []
     left = {k: uses_left(game, side, REFLIPS[k]) for k in sorted(owned)}

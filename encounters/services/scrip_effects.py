@@ -61,13 +61,15 @@ def pay(game: Game, side: Side, crew, kind: str, actor, what: str, *, flip=None,
                                       model_name=model_name[:120])
 
 
-def offers(game: Game, side: Side) -> dict:
+def offers(game: Game, side: Side, *, owned: set[str] | None = None) -> dict:
     """What the tracker offers ``side`` now: ``brain_in_a_jar`` (pay the initiative reflip
     in Scrip), ``metal_servant`` (the Strategy reflip) and ``bbq_models``. Offered only
-    while allowed and while the crew has the Scrip; the services check again."""
+    while allowed and while the crew has the Scrip; the services check again. ``owned``:
+    the crew's Fortification keys when the caller has read them already."""
     if not side.crew_id or game.state not in (Game.State.SET_UP, Game.State.IN_PLAY):
         return {}
-    owned = hideouts.owned_keys(side.crew)
+    if owned is None:
+        owned = hideouts.owned_keys(side.crew)
     if not owned & set(NAMES) or side.crew.scrip < COST:
         return {}
     offered: dict = {}
