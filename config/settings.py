@@ -324,7 +324,9 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
                             "NightStateEnum": "nights.models.CampaignNight.State",
-                            "RulesetEnum": "league.models.Ruleset"},
+                            "RulesetEnum": "league.models.Ruleset",
+                            "RoleEnum": "league.models.Role",
+                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.
