@@ -14,6 +14,7 @@ from campaign.models import ArsenalModel, ArsenalUpgrade, Crew
 from catalogue.models import ModelCard
 from catalogue.schema import MODEL_FIELDS
 from encounters.models import Game, HiredModel
+from encounters.services import posse
 from rules import tables
 from rules.engine.simulation import (
     CrewInput,
@@ -160,10 +161,13 @@ def game_input(game: Game, *, schemes_of: Iterable[str] = ("a", "b")
         crews.append(CrewInput(str(crew or side.player), crew.faction.code if crew else "",
                                side.soulstone_pool or 0, tuple(models), schemes))
     setup = game.setup or {}
+    # Posse makes Take Prisoner available to both crews: the simulator checks chosen
+    # schemes (and lets a commander choose) from this pool, so it is passed in it.
+    pool = tuple(setup.get("scheme_pool") or ()) + posse.extra_schemes(game)
     return EncounterInput(
         crews=tuple(crews), strategy=str(setup.get("strategy", "")),
         deployment=str(setup.get("deployment", "standard")), size=game.size,
-        scheme_pool=tuple(setup.get("scheme_pool") or ()), table=TableInput(),
+        scheme_pool=pool, table=TableInput(),
         shindig=setup.get("shindig") or None, kind=game.kind), arsenal
 
 

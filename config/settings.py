@@ -325,7 +325,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
                             "NightStateEnum": "nights.models.CampaignNight.State",
                             "SourceEnum": "rules.models.FlipRecord.Source",
-                            "RulesetEnum": "league.models.Ruleset"},
+                            "RulesetEnum": "league.models.Ruleset",
+                            "RoleEnum": "league.models.Role",
+                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.

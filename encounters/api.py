@@ -36,11 +36,13 @@ from encounters.services import finished_off as reflips
 from encounters.services import (
     games,
     items,
+    posse,
     results,
     scrip_effects,
     table,
     tracker,
     traveler,
+    warrant,
 )
 from encounters.services import series as series_services
 from league.models import League
@@ -254,6 +256,17 @@ class SchemesSerializer(serializers.Serializer):
             "the crew's Faction scheme, not one of the two). It scores no VP; each VP it "
             "would score pays 2 Scrip as event Scrip. Left out or null: no third scheme "
             "(a saved one is removed)."
+        ),
+    )
+
+
+class WarrantSerializer(serializers.Serializer):
+    role = serializers.ChoiceField(
+        choices=[("attacker", gettext_lazy("Attack")), ("defender", gettext_lazy("Defend"))],
+        help_text=gettext_lazy(
+            "Warrant (Guild Outpost): the role the crew takes in this Story Encounter, "
+            "chosen once before either crew hires. When both crews' Warrants choose the "
+            "same role, the flipped roles stand."
         ),
     )
 
@@ -597,6 +610,9 @@ def game_data(game: Game, user) -> dict:
     return {
         **GameSummarySerializer(g).data,
         "setup": g.setup,
+        # Schemes either crew may choose beyond the pool (Posse's Take Prisoner), labelled.
+        "extra_schemes": [{k: row[k] for k in ("key", "name", "fortification")}
+                          for row in posse.offered(g)],
         "first_player": g.first_player,
         "ended_on_turn": g.ended_on_turn,
         "viewer_side": view.viewer_side,
@@ -787,6 +803,14 @@ class GameViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], url_path="reveal-crew")
     def reveal_crew(self, request, pk=None):
         games.reveal_crew(game=self.get_object(), actor=request.user)
+        return self._game()
+
+    @extend_schema(request=WarrantSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"])
+    def warrant(self, request, pk=None):
+        """Use the crew's Warrant: Attack or Defend in this Story Encounter."""
+        data = self._data(WarrantSerializer)
+        warrant.choose_role(game=self.get_object(), actor=request.user, role=data["role"])
         return self._game()
 
     @extend_schema(request=SchemesSerializer, responses={200: dict})

@@ -217,6 +217,16 @@ class SchemesForm(forms.Form):
         return key, self.hired.get(int(self.cleaned_data.get("noted_third") or 0))
 
 
+class WarrantForm(forms.Form):
+    """Warrant: the role its crew takes in a Story Encounter (the service checks when)."""
+
+    role = forms.ChoiceField(
+        label=gettext_lazy("Your role"),
+        choices=[("attacker", gettext_lazy("Attack")), ("defender", gettext_lazy("Defend"))],
+        widget=forms.RadioSelect,
+    )
+
+
 class ThirdSchemeVPForm(forms.Form):
     """What A Lucrative Offer's third scheme would have scored so far (it replaces the
     last entry; the tracker checks the scheme's own caps)."""

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<id:pk>/panel/", views.game_panel, name="panel"),
     path("<id:pk>/hire/", views.hire, name="hire"),
     path("<id:pk>/reveal-crew/", views.reveal_crew, name="reveal-crew"),
+    path("<id:pk>/warrant/", views.warrant_role, name="warrant"),
     path("<id:pk>/schemes/", views.choose_schemes, name="schemes"),
     path("<id:pk>/start/", views.start, name="start"),
     path("<id:pk>/initiative/", views.initiative, name="initiative"),

@@ -46,10 +46,12 @@ from encounters.services import (
     games,
     items,
     lucrative,
+    posse,
     results,
     scrip_effects,
     tracker,
     traveler,
+    warrant,
 )
 from encounters.services import series as series_services
 from encounters.services import table as table_facts
@@ -284,6 +286,9 @@ def _panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         if not me.side.hire_revealed and me.side.crew_id:
             context["hire_form"] = _hire_form(me)
         context["schemes_form"] = _schemes_form(view, me)
+        if warrant.refusal(g, me.side) is None:
+            context["warrant_form"] = forms.WarrantForm(
+                auto_id="warrant_%s", initial={"role": warrant.role_of(g, me.side.key)})
     table = view.table
     context["table"] = table
     if g.state in TRACKING and context["can_track"]:
@@ -584,7 +589,8 @@ def _hire_form(me, data=None) -> forms.HireForm:
 
 
 def _scheme_pool(view: GameView, me) -> list[dict]:
-    """The game's pool (Standard), or any generic scheme plus the faction's (Story)."""
+    """The game's pool (Standard), or any generic scheme plus the faction's (Story), and
+    Posse's Take Prisoner when the pool lacks it."""
     keys = list(view.game.setup.get("scheme_pool") or [])
     if not keys and me.side.crew_id:
         try:
@@ -600,7 +606,7 @@ def _scheme_pool(view: GameView, me) -> list[dict]:
             )
         except KeyError:
             rows.append({"key": key, "name": _scheme_name(key), "summary": "", "notes": ""})
-    return rows
+    return rows + posse.offered(view.game, keys)
 
 
 def _schemes_form(view: GameView, me, data=None) -> forms.SchemesForm:
@@ -664,6 +670,7 @@ def _setup_view(game: Game) -> dict:
         view.update(
             terrain=[_named(t.story.terrain_row, k) for k in setup.get("terrain", [])],
             attacker={"first": "a", "second": "b"}.get(setup.get("attacker") or ""),
+            warrant_used=bool(setup.get("warrant")),
             strategy=_named(t.story.strategy, setup.get("attacker_strategy")),
             objective=_named(t.story.objective, setup.get("defender_objective")),
             shindig=t.story.shindig if setup.get("shindig") else None,
@@ -764,9 +771,11 @@ def game_action(handler):
             if note:
                 messages.success(request, note)
         if request.htmx:
-            return render(
-                request, "encounters/_panel.html", _panel_context(request, game, show_messages=True)
-            )
+            context = _panel_context(request, game, show_messages=True)
+            if getattr(handler, "changes_setup", False):  # the setup box sits outside the panel
+                context.update(setup=_setup_view(context["game"]), flips=_setup_flips(game),
+                               setup_oob=True)
+            return render(request, "encounters/_panel.html", context)
         return redirect(game.get_absolute_url() + "#game-panel")
 
     return view
@@ -809,6 +818,16 @@ def choose_schemes(request, game):
     games.choose_schemes(game=game, actor=request.user, choices=form.choices(),
                          third=form.third() if "third_scheme" in form.fields else None)
     return gettext("Schemes chosen (secret until you reveal them).")
+
+
+def _warrant_role(request, game):
+    data = _valid(forms.WarrantForm(request.POST))
+    attacker = warrant.choose_role(game=game, actor=request.user, role=data["role"])
+    return gettext("Warrant used: Side %(side)s is the Attacker.") % {"side": attacker.upper()}
+
+
+_warrant_role.changes_setup = True
+warrant_role = game_action(_warrant_role)
 
 
 @game_action

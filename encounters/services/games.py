@@ -12,6 +12,7 @@ from campaign.services import arsenal
 from campaign.services.access import can_manage_campaign
 from catalogue.models import Station
 from encounters.models import Game, HiredModel, LucrativeScheme, SchemeChoice, Side
+from encounters.services import posse
 from encounters.services.common import (
     EncounterError,
     draw_for,
@@ -554,6 +555,7 @@ def choose_schemes(
     if game.series_id:
         check_series_schemes(game, side.key, keys)
     outside = [k for k in keys if pool and k not in pool]
+    outside = posse.allows(game, pool, outside)
     outside = _covert_operation_allows(side, outside)
     if outside:
         raise EncounterError(gettext("Choose from this game's scheme pool: %(pool)s")

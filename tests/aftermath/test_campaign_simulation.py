@@ -5,6 +5,7 @@ scrip may appear or vanish without an entry."""
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -450,14 +451,41 @@ def test_every_fortification_is_built_in_an_aftermath_and_the_ledgers_reconcile(
 
 
 #: Fortifications whose effect happens at the table only, with nothing the app records or
-#: changes (a marker dropped, a duel twist, terrain placed, a Scheme allowed...): the
-#: players apply them, so the simulation can only build them.
+#: changes (a marker dropped, a duel twist, terrain placed, a card drawn...): the players
+#: apply them, so the simulation can only build them.
 TABLE_ONLY = frozenset({
-    "grizzled-bartender", "advanced-scouts", "brain-in-a-jar", "metal-servant",
-    "my-creations", "loose-gravedirt", "tasteful-dirge", "on-the-move", "scouted-location",
-    "big-game-hunter", "hiding-place", "a-fine-specimen", "bbq", "pick-and-pull",
-    "salvage-operation", "gallows", "warrant", "posse",
+    "advanced-scouts", "my-creations", "loose-gravedirt", "on-the-move", "scouted-location",
+    "big-game-hunter", "hiding-place", "a-fine-specimen", "pick-and-pull",
+    "salvage-operation",
 })
+#: Fortifications the tracker offers during a game (a reflip, Scrip paid at the table, a
+#: scheme or role allowed), each shown by the test named here: this simulation plays its
+#: games through results, not the tracker.
+TRACKER = {
+    "grizzled-bartender": "test_finished_off_reflips.py::"
+                          "test_grizzled_bartender_reflips_its_own_models_twice_per_game",
+    "tasteful-dirge": "test_finished_off_reflips.py::"
+                      "test_tasteful_dirge_needs_the_deployment_zone_and_has_no_limit",
+    "gallows": "test_finished_off_reflips.py::test_gallows_reflips_any_flip_once_per_game",
+    "brain-in-a-jar": "test_scrip_table_effects.py::"
+                      "test_brain_in_a_jar_pays_one_scrip_instead_of_a_soulstone",
+    "metal-servant": "test_scrip_table_effects.py::"
+                     "test_metal_servant_reflips_the_strategy_once_per_game",
+    "bbq": "test_scrip_table_effects.py::test_bbq_heals_once_per_turn_after_initiative",
+    "posse": "test_guild_outpost_fortifications.py::"
+             "test_with_posse_on_either_side_both_crews_choose_take_prisoner",
+    "warrant": "test_guild_outpost_fortifications.py::"
+               "test_warrant_changes_the_roles_the_page_shows",
+}
+
+
+def test_every_tracker_fortification_names_a_test_that_exists():
+    here = Path(__file__).resolve().parents[1] / "encounters"
+    for key, test in TRACKER.items():
+        module, name = test.split("::")
+        assert f"def {name}(" in (here / module).read_text(), key
+
+
 #: Effects the app applies that this simulation does not reach yet, and why. Empty: every
 #: Fortification the app applies is used below. A key put here (with its reason) must not
 #: be used; one that starts being used fails the test until it is taken off.
@@ -708,9 +736,9 @@ def test_every_fortification_effect_is_used_in_a_second_week(roster, monkeypatch
     used = {key for key, trace in _fortification_traces(campaign, by_hide_out, games, bought,
                                                         roster).items() if trace}
     every = {f.key for h in tables.hide_outs().rows for f in h.fortifications}
-    assert TABLE_ONLY | set(NOT_REACHED) <= every
-    assert not TABLE_ONLY & set(NOT_REACHED)
-    missing = every - used - TABLE_ONLY - set(NOT_REACHED)
+    assert TABLE_ONLY | set(TRACKER) | set(NOT_REACHED) <= every
+    assert not TABLE_ONLY & set(NOT_REACHED) and not set(TRACKER) & (TABLE_ONLY | set(NOT_REACHED))
+    missing = every - used - TABLE_ONLY - set(TRACKER) - set(NOT_REACHED)
     assert not missing, f"Fortifications built but never used: {sorted(missing)}"
     stale = used & set(NOT_REACHED)
     assert not stale, f"Now used, take them off NOT_REACHED: {sorted(stale)}"
