@@ -150,7 +150,7 @@ def reflip_finished_off(*, casualty: Casualty, actor, source: str, table_card: s
     game = lock_game(casualty.game_id)
     casualty = (Casualty.objects.select_for_update(of=("self",))
                 .select_related("side", "model", "flip").get(pk=casualty.pk))
-    side = Side.objects.select_for_update().select_related("crew").get(
+    side = Side.objects.select_for_update(of=("self",)).select_related("crew").get(
         pk=require_player(actor, game).pk)
     tracker._require_in_play(game)
     reflip = REFLIPS.get(source)

@@ -218,6 +218,9 @@ def _register_campaign_sections() -> None:
         Section("result_reports", e.ResultReport,
                 lambda cp: e.ResultReport.objects.filter(game__campaign=cp)),
         Section("flips", FlipRecord, _flips_of_campaign),
+        # After the flips: a Metal Servant use points at its Strategy flip.
+        Section("scrip_effects", e.ScripEffect,
+                lambda cp: e.ScripEffect.objects.filter(side__game__campaign=cp)),
     ):
         register_section(section)
 

@@ -8,9 +8,10 @@ from aftermath.services.defaults import take_defaults
 from campaign.models import ConstructionEntry, CrewBounty, Fortification, HideOut
 from campaign.services import arsenal, crews, scrip
 from campaign.weeks import services as weeks
-from encounters.models import HiredModel
+from encounters.models import Casualty, HiredModel, ScripEffect
 from encounters.services import tracker
 from nights import services as nights
+from rules.models import FlipRecord
 from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
 from tests.encounters.test_week_effects import play
 
@@ -53,6 +54,7 @@ def full_campaign(campaign_week, roster):  # noqa: F811
                                  built_week=1)
     ConstructionEntry.objects.create(crew=bravo, week=1, amount=3, reason="Salvage",
                                      actor=organizer)
+    _table_effects(first)
     _auto_resolved_game(campaign, alpha, bravo)
     weeks.turn_over(campaign, 2)
     campaign.refresh_from_db()
@@ -64,6 +66,18 @@ def full_campaign(campaign_week, roster):  # noqa: F811
         nights.check_in(night=night, crew=crew, actor=organizer)
     nights.generate_pairings(night=night, actor=organizer, method="standings")
     return campaign, organizer
+
+
+def _table_effects(game):
+    """What the tracker records of the Fortifications used at the table: a Gallows reflip
+    of the Finished Off flip and a Metal Servant use, each pointing at a recorded flip."""
+    casualty = Casualty.objects.get(game=game)
+    side_a = game.sides.get(key="a")
+    reflip = FlipRecord.objects.create(purpose=f"Game {game.pk}: Finished Off reflip",
+                                       cards=["9R"], chosen="9R", subject=casualty)
+    Casualty.objects.filter(pk=casualty.pk).update(reflip=reflip, reflipped_with="gallows",
+                                                   reflipped_by=side_a)
+    ScripEffect.objects.create(side=side_a, kind="metal-servant", turn=0, flip=casualty.flip)
 
 
 def _auto_resolved_game(campaign, alpha, bravo):
