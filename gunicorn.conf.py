@@ -1,7 +1,9 @@
 """Gunicorn settings for production: ``gunicorn -c gunicorn.conf.py config.wsgi``.
 
-Threaded workers (gthread): a login spends a fifth of a second of CPU hashing its
+Threaded workers (gthread): a login spends a tenth of a second of CPU hashing its
 password (Argon2 releases the GIL), and with sync workers every page queued behind it.
+Each worker warms up as it starts (``config/warmup.py``): views imported, templates
+compiled, its pool of Argon2 work memory filled (``accounts/hashers.py``).
 Two processes (one per core on the reference machine) with a few threads each keep pages
 flowing while logins hash. Each thread holds its own database connection, so
 ``workers * threads`` connections are open at most. ``bench/load/`` measures this.
@@ -23,3 +25,10 @@ max_requests_jitter = 200
 forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = os.environ.get("GUNICORN_ACCESSLOG") or None
 errorlog = "-"
+
+
+def post_worker_init(worker):
+    """Do the first request's one-off work now (config/warmup.py), not in that request."""
+    from config.warmup import warm_up
+
+    worker.log.info("Worker warmed up: %s", warm_up())

@@ -89,6 +89,20 @@ def api_client():
 
 
 @pytest.fixture(autouse=True)
+def _default_language(request):
+    """Every test starts in the site's default language: a request or a test that activates
+    French (tests/i18n) would otherwise leave it on for the tests that follow."""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _fast_password_hashing(request):
     """The default hasher is deliberately slow; tests need speed, not strength.
     (Skipped when pytest runs without its Django plugin, e.g. engine-only runs.)"""
