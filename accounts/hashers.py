@@ -27,13 +27,26 @@ _POOL_SIZE_ENV = "DJANGO_ARGON2_POOL"
 ARGON2_VERSION_10 = 0x10
 
 
-def pool_size() -> int:
-    """How many work buffers a process keeps: one per core by default, 0 turns pooling off.
+MAX_DEFAULT_POOL = 4  # gunicorn's threads per worker: no more hashes run at once
 
-    More than one per core gains nothing (the hashing is CPU-bound); each is 100 MiB.
+
+def pool_size() -> int:
+    """How many work buffers a process keeps: one per core it may run on (at most
+    ``MAX_DEFAULT_POOL``) by default, 0 turns pooling off.
+
+    More than one per core gains nothing (the hashing is CPU-bound); each is 100 MiB, and
+    the warm-up fills them all.
     """
     raw = os.environ.get(_POOL_SIZE_ENV, "").strip()
-    return int(raw) if raw.isdigit() else (os.cpu_count() or 2)
+    return int(raw) if raw.isdigit() else min(_cores(), MAX_DEFAULT_POOL)
+
+
+def _cores() -> int:
+    """The cores this process may run on (a container's CPU set, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not Linux
+        return os.cpu_count() or 1
 
 
 class _WorkMemory:
@@ -194,7 +207,7 @@ def library_build() -> str:
 def _threads(lanes: int) -> int:
     """Threads to hash the lanes with: no more than the cores. The digest does not depend on
     it; more threads than cores only adds thread starts (eight per lane per hash)."""
-    return max(1, min(lanes, os.cpu_count() or 1))
+    return max(1, min(lanes, _cores()))
 
 
 def _b64(data: bytes) -> str:

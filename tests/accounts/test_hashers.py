@@ -112,6 +112,15 @@ def test_warm_up_fills_the_pool_with_buffers_the_next_check_uses(memory, monkeyp
     assert PooledArgon2PasswordHasher().verify("pw", PORTABLE)
 
 
+def test_by_default_a_process_keeps_a_buffer_per_core_it_may_use_at_most_four(monkeypatch):
+    monkeypatch.delenv("DJANGO_ARGON2_POOL", raising=False)
+    monkeypatch.setattr(hashers.os, "sched_getaffinity", lambda pid: set(range(64)))
+    assert hashers.pool_size() == hashers.MAX_DEFAULT_POOL == 4
+    monkeypatch.setattr(hashers.os, "sched_getaffinity", lambda pid: {0, 1})
+    assert hashers.pool_size() == 2
+    assert hashers._threads(8) == 2
+
+
 def test_warm_up_does_nothing_when_another_hasher_makes_new_passwords(memory):
     assert hashers.warm_up() == 0  # the suite's MD5 hasher
     assert memory.idle() == 0
