@@ -549,15 +549,8 @@ class PoolForm(forms.Form):
     )
 
 
-class FinishedOffForm(forms.Form):
-    """The controller's Finished Off flip: the server's, or the card flipped at the table
-    (``source=table``, then a card is required) with any card cheated in."""
-
-    source = forms.ChoiceField(
-        choices=[("server", gettext_lazy("server")), ("table", gettext_lazy("table"))],
-        required=False,
-        widget=forms.HiddenInput,
-    )
+class _FinishedOffCardsForm(forms.Form):
+    """The cards of a Finished Off flip made at the table, shared by the flip and its reflip."""
 
     table_card = _card_field(
         gettext_lazy("Card flipped at the table"),
@@ -567,6 +560,20 @@ class FinishedOffForm(forms.Form):
         gettext_lazy("Card cheated in"),
         help_text=gettext_lazy("Optional; not when the week's event forbids cheating."),
     )
+
+    field_order = ["source", "table_card", "cheated_in"]
+
+
+class FinishedOffForm(_FinishedOffCardsForm):
+    """The controller's Finished Off flip: the server's, or the card flipped at the table
+    (``source=table``, then a card is required) with any card cheated in."""
+
+    source = forms.ChoiceField(
+        choices=[("server", gettext_lazy("server")), ("table", gettext_lazy("table"))],
+        required=False,
+        widget=forms.HiddenInput,
+    )
+
     threshold = forms.IntegerField(
         min_value=1,
         max_value=14,
@@ -585,21 +592,13 @@ class FinishedOffForm(forms.Form):
         return data
 
 
-class ReflipFinishedOffForm(forms.Form):
+class ReflipFinishedOffForm(_FinishedOffCardsForm):
     """A Fortification's reflip of a settled Finished Off flip: the server's, or the card
     flipped again at the table (a card cheated in only by the model's controller)."""
 
     source = forms.ChoiceField(
         label=gettext_lazy("Fortification"),
         choices=reflips.SOURCE_CHOICES,
-    )
-    table_card = _card_field(
-        gettext_lazy("Card flipped at the table"),
-        help_text=gettext_lazy("Leave blank and the server flips for you."),
-    )
-    cheated_in = _card_field(
-        gettext_lazy("Card cheated in"),
-        help_text=gettext_lazy("Optional; not when the week's event forbids cheating."),
     )
     in_deployment_zone = forms.BooleanField(
         required=False, label=gettext_lazy("It fell in my Deployment Zone"),
