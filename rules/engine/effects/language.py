@@ -370,25 +370,28 @@ class Twist(Effect):
 @dataclass(frozen=True, kw_only=True)
 class Marker(Effect):
     """Place or remove Markers. ``op``: "place" or "remove"; ``marker``: "scheme",
-    "corpse", "scrap" or "other" (then ``name`` says which); ``count``; ``distance``
-    inches from ``scope.who`` (0: in base contact)."""
+    "corpse", "scrap" or "other" (then ``name`` says which); ``count`` (0: all of them,
+    when removing); ``side``: whose Markers ("any", "friendly", "enemy"); ``distance``
+    inches from the model in ``scope.who`` (0: in base contact)."""
 
     kind: ClassVar[str] = "marker"
     CHOICES: ClassVar = {"op": ("place", "remove"),
-                         "marker": ("scheme", "corpse", "scrap", "other")}
+                         "marker": ("scheme", "corpse", "scrap", "other"),
+                         "side": ("any", "friendly", "enemy")}
 
     op: str
     marker: str
     name: str = ""
     count: int = 1
+    side: str = "any"
     distance: float = 0
 
     def __post_init__(self) -> None:
         super().__post_init__()
         if self.marker == "other" and not self.name:
             raise EffectError("name", "an 'other' Marker needs a name")
-        if self.count < 1:
-            raise EffectError("count", "must be 1 or more")
+        if self.count < 0 or (self.count == 0 and self.op == "place"):
+            raise EffectError("count", "must be 1 or more (0, all, only when removing)")
 
 
 @dataclass(frozen=True, kw_only=True)
