@@ -74,11 +74,15 @@ def _no_abilities(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Support:
-    """What a player plays: ``effects`` (capability keys) and ``ability`` (abilities it
-    plays by name, as a predicate on the printed name)."""
+    """What a player plays: ``effects`` (capability keys), ``ability`` (abilities it
+    plays by name, as a predicate on the printed name) and ``whole_only`` roles."""
 
     effects: frozenset[str] = frozenset()
     ability: Callable[[str], bool] = _no_abilities
+    #: Roles played whole or not at all: a part played alone could give a benefit
+    #: without its cost or its limit ("once per turn"), so such an element with anything
+    #: not played is not modelled at all.
+    whole_only: frozenset[str] = frozenset()
 
     def plays(self, role: str, effect: Effect) -> bool:
         if isinstance(effect, ForcedDuel):
@@ -329,6 +333,9 @@ def classify(element: CardElement, support: Support) -> ElementCoverage:
         played.insert(0, "the attack and its damage")
     if not reasons and played:
         return ElementCoverage(element, PLAYED, tuple(played))
+    if played and element.role in support.whole_only:
+        reasons.append(f"so none of it is played ({', '.join(played)} only with the rest)")
+        return ElementCoverage(element, NOT_MODELLED, (), tuple(reasons))
     if played:
         return ElementCoverage(element, PARTLY, tuple(played), tuple(reasons))
     if not reasons:

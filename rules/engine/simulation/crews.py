@@ -376,13 +376,16 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         else:
             effect = tactical_play(reading) if kind != "unknown" else None
             if effect is None:
-                modelled, why = False, "a tactical action whose effect is only text"
+                modelled, why = False, _TEXT_ONLY
             elif tn is not None and (stat is None or value is None):
                 modelled, why = False, "a TN without a stat"
         out.append(ActionProfile(names[min(index, len(names) - 1)], stat, value, suits, rng,
                                  kind, resist, tn, damage, triggers, ap, text, effect,
                                  modelled, why, reading))
     return out
+
+
+_TEXT_ONLY = "a tactical action whose effect is only text"
 
 
 def _reading(raw: Mapping, where: str) -> Reading:
@@ -396,8 +399,8 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     """How much of an action and of each of its triggers the simulator plays."""
     role = "attack" if action.is_attack else "tactical"
     frame = "" if action.modelled else action.why_not
-    if action.modelled and role == "tactical" and action.effect is None:
-        frame = "a tactical action whose effect is only text"
+    if frame == _TEXT_ONLY:
+        frame = ""  # the reading's own reasons say what is not played
     out = [classify(CardElement(role, action.name, action.text, action.reading,
                                 frame_problem=frame), SIMULATOR_SUPPORT)]
     for trigger in action.triggers:
@@ -591,10 +594,12 @@ def build_profile(model: ModelInput) -> ModelProfile:
             (m.name, m.abilities) for m in mods]:
         for ability in abilities:
             name = str(ability.get("name", ""))
-            updated = apply_ability(talents, name, str(ability.get("text", "")))
+            text = str(ability.get("text", "") or "")
+            updated = apply_ability(talents, name, text)
             if updated is None:
                 where_from = "" if source == "card" else f" (from {source})"
-                not_modelled.append(f"{label}: ability {name}{where_from}")
+                why = "; ".join(ability_coverage(name, text).reasons)
+                not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
     for m in mods:

@@ -11,8 +11,9 @@ damage"), +1 damage per suit in the final total, Slow, Paralyzed, Poison +N, Bur
 on the target, Paralyzed if the target's hand is empty, damage at the end of the
 target's next Activation, no Walk until its next Activation, a push of the target
 directly away from this model, this model pushing up to N"; on a tactical action,
-healing this model or friendly models in range. Abilities are played by name (the
-registry in ``abilities.py``). Everything else is listed as not modelled.
+healing this model or friendly models in range. A trigger or tactical action is played
+only whole: one with anything else in it is not played at all. Abilities are played by
+name (the registry in ``abilities.py``). Everything else is listed as not modelled.
 """
 
 from __future__ import annotations
@@ -96,23 +97,32 @@ def _plays_ability(name: str) -> bool:
 
 
 #: What the simulator plays, for coverage (the keys of the two tables above).
+#: Triggers and tactical actions are played whole or not at all.
 SIMULATOR_SUPPORT = Support(effects=frozenset(TRIGGER_PLAYS) | frozenset(TACTICAL_PLAYS),
-                            ability=_plays_ability)
+                            ability=_plays_ability,
+                            whole_only=frozenset({"trigger", "tactical"}))
+
+
+def _whole(reading: Reading, role: str, table: Mapping) -> bool:
+    return (bool(reading.effects) and reading.complete
+            and reading.qualifiers == Qualifiers()
+            and all(capability(role, e) in table for e in reading.effects))
 
 
 def trigger_play(reading: Reading) -> tuple[TriggerEffect, ...]:
-    """The engine effects of a trigger's reading (those it plays, in order)."""
-    return tuple(TRIGGER_PLAYS[key](e) for e in reading.effects
-                 if (key := capability("trigger", e)) in TRIGGER_PLAYS)
+    """The engine effects of a trigger's reading, when the simulator plays all of it
+    (otherwise none: the trigger is not declared)."""
+    if not _whole(reading, "trigger", TRIGGER_PLAYS):
+        return ()
+    return tuple(TRIGGER_PLAYS[capability("trigger", e)](e) for e in reading.effects)
 
 
 def tactical_play(reading: Reading) -> tuple[str, int] | None:
-    """The heal a tactical action's reading plays (the first one), or None."""
-    for effect in reading.effects:
-        key = capability("tactical", effect)
-        if key in TACTICAL_PLAYS:
-            return TACTICAL_PLAYS[key](effect)
-    return None
+    """The heal of a tactical action's reading when that heal is all of it, or None."""
+    if len(reading.effects) != 1 or not _whole(reading, "tactical", TACTICAL_PLAYS):
+        return None
+    effect = reading.effects[0]
+    return TACTICAL_PLAYS[capability("tactical", effect)](effect)
 
 
 def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:
