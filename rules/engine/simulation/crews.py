@@ -179,13 +179,37 @@ class Modifier:
         )
 
 
-def modifier_from_upgrade_card(card: Mapping) -> Modifier:
-    """A content pack upgrade card as a modifier (its effect is free text)."""
-    text = str(card.get("effect", ""))
+_STAT_GAIN = re.compile(r"^this model gains \+(\d+) (wd|df|wp|wk)"
+                        r"(?:,? and \+(\d+) (wd|df|wp|wk))?$", re.I)
+#: Upgrade sentences about hiring, settled before play (nothing to play).
+_HIRING = re.compile(r"^the crew may (?:only )?hold only one$|^the crew may hold one$", re.I)
+
+
+def upgrade_text_reading(text: str) -> tuple[dict[str, int], list[str]]:
+    """An upgrade card's effect text as (stat gains read, sentences not read). A sentence
+    is read only whole ("This model gains +1 Wd."), so a conditional gain ("When ..., it
+    gains +1 Df") is never applied always."""
     effects: dict[str, int] = {}
-    match = re.search(r"gains \+(\d+) (Wd|Df|Wp|Wk)\b", text)
-    if match:
-        effects[match.group(2).lower()] = int(match.group(1))
+    unread: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(str(text or "").split())):
+        body = sentence.strip().rstrip(".").strip()
+        if not body or _HIRING.match(body):
+            continue
+        match = _STAT_GAIN.match(body)
+        if match is None:
+            unread.append(sentence.strip())
+            continue
+        for value, stat in ((match.group(1), match.group(2)), (match.group(3), match.group(4))):
+            if stat:
+                effects[stat.lower()] = effects.get(stat.lower(), 0) + int(value)
+    return effects, unread
+
+
+def modifier_from_upgrade_card(card: Mapping) -> Modifier:
+    """A content pack upgrade card as a modifier (its effect is free text; only whole
+    stat-gain sentences are read, see ``upgrade_text_reading``)."""
+    text = str(card.get("effect", ""))
+    effects, _ = upgrade_text_reading(text)
     return Modifier(name=str(card["name"]), kind="upgrade", key=str(card.get("slug", "")),
                     stat_effects=effects, text=text)
 
@@ -603,8 +627,18 @@ def build_profile(model: ModelInput) -> ModelProfile:
             else:
                 talents = updated
     for m in mods:
-        if not m.reads_as_rules and m.text:
-            not_modelled.append(f"{label}: {m.kind.replace('_', ' ')} {m.name}")
+        kind = m.kind.replace("_", " ")
+        if m.kind == "upgrade" and m.text:
+            _, unread = upgrade_text_reading(m.text)
+            why = "; ".join(f"text not read: {u!r}" for u in unread)
+            if unread and m.reads_as_rules:
+                played = ", ".join(f"+{v} {k.title()}" for k, v in m.stat_effects.items())
+                not_modelled.append(f"{label}: {kind} {m.name} (partly played: "
+                                    f"{played or 'its rules'}; {why})")
+            elif unread:
+                not_modelled.append(f"{label}: {kind} {m.name} ({why})")
+        elif not m.reads_as_rules and m.text:
+            not_modelled.append(f"{label}: {kind} {m.name}")
     actions: list[ActionProfile] = []
     raw_actions = [*(card.get("actions") or ()), *(a for m in mods for a in m.actions)]
     for raw in raw_actions:

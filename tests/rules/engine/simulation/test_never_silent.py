@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rules.engine.simulation import EncounterInput, ModelInput, simulate
 from rules.engine.simulation.commands import Attack, Tactical
 from rules.engine.simulation.coverage import card_coverage, simulator_pack_coverage
+from rules.engine.simulation.crews import modifier_from_upgrade_card
 
 from .builders import sample_pack
 from .scenes import BLADE, act, boss, card, kinds, scene, stack
@@ -112,6 +113,8 @@ UNPLAYED_TRIGGERS = ["+1 damage if the target is Poisoned.",
                      "The target gains Slow. This model may take a free Walk action.",
                      "Target gains Poison +1. Once per turn.", "Swap places with the target.",
                      ""]
+UPGRADES = ["This model gains +1 Wd.", "This model gains +1 Wd. Once per turn it may reflip.",
+            "When this model is damaged, it gains +1 Df.", "Reflip one duel per game."]
 PLAYED_ABILITIES = ["Armor +1", "Hard to Kill", "Fast", "Incorporeal"]
 UNPLAYED_ABILITIES = ["Odd Luck", "Grim Resolve", "Whirling Gears"]
 PLAYED_TACTICAL = ["This model heals 2 damage.", "Friendly models in range may heal 1 damage."]
@@ -165,7 +168,14 @@ def _encounters(draw):
         for i in range(draw(st.integers(1, 2))):
             index = side * 10 + i
             c, missing = draw(_cards(index, leader=i == 0))
-            models.append({"id": f"m{index}", "card": c, "is_leader": i == 0})
+            model = {"id": f"m{index}", "card": c, "is_leader": i == 0}
+            upgrade = draw(st.sampled_from([None, *UPGRADES]))
+            if upgrade is not None:
+                model["modifiers"] = [modifier_from_upgrade_card(
+                    {"name": "Charm", "effect": upgrade}).to_dict()]
+                if upgrade != UPGRADES[0]:
+                    missing.append(f"Model {index}: upgrade Charm")
+            models.append(model)
             unplayed += missing
         crews.append({"name": "AB"[side], "faction": "guild", "soulstone_pool": 2,
                       "models": models, "schemes": [{"key": "breakthrough"},
