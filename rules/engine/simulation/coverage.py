@@ -15,7 +15,7 @@ from ..effects.coverage import (
     PackCoverage,
     pack_coverage,
 )
-from .crews import ability_coverage, action_coverage, parse_actions
+from .crews import ability_coverage, action_coverage, element_reading, parse_actions
 from .plays import SIMULATOR_SUPPORT
 
 __all__ = ["SIMULATOR_SUPPORT", "card_coverage", "simulator_pack_coverage"]
@@ -29,7 +29,8 @@ def card_coverage(card: Mapping) -> CardCoverage:
     elements: list[ElementCoverage] = []
     for ability in card.get("abilities") or ():
         elements.append(ability_coverage(str(ability.get("name", "")),
-                                         str(ability.get("text", "") or "")))
+                                         str(ability.get("text", "") or ""),
+                                         element_reading(ability, f"{where}, ability")))
     for raw in card.get("actions") or ():
         for action in parse_actions(raw, where):
             elements.extend(action_coverage(action))

@@ -360,11 +360,11 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         if not t_suits:
             raise InvalidEncounterInput(f"{where}, trigger of {name!r} needs a suit.")
         t_text = str(t.get("text", "") or "")
-        t_reading = _reading(t, f"{where}, trigger of {name!r}")
+        t_reading = element_reading(t, f"{where}, trigger of {name!r}")
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
                                        trigger_play(t_reading), t_reading))
     triggers = tuple(triggers)
-    reading = _reading(raw, f"{where}, action {name!r}")
+    reading = element_reading(raw, f"{where}, action {name!r}")
     range_text = str(raw.get("range") or "").strip()
     shapes: list[tuple[float, str]] = []
     names = [name]
@@ -412,7 +412,8 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
 _TEXT_ONLY = "a tactical action whose effect is only text"
 
 
-def _reading(raw: Mapping, where: str) -> Reading:
+def element_reading(raw: Mapping, where: str) -> Reading:
+    """An element's reading (``reading_of``), bad structured effects refused as input."""
     try:
         return reading_of(raw)
     except EffectError as exc:
@@ -437,9 +438,47 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     return out
 
 
-def ability_coverage(name: str, text: str = "") -> ElementCoverage:
+def ability_coverage(name: str, text: str = "", reading: Reading | None = None
+                     ) -> ElementCoverage:
     """How much of an ability the simulator plays (abilities are played by name)."""
-    return classify(CardElement("ability", name, text), SIMULATOR_SUPPORT)
+    return classify(CardElement("ability", name, text, reading), SIMULATOR_SUPPORT)
+
+
+#: Card fields the simulator reads, and fields settled before play (hiring, identity).
+_CARD_FIELDS = frozenset({"name", "station", "characteristics", "factions", "cost", "wk",
+                          "cg", "ht", "wp", "df", "wd", "base_size", "abilities", "actions",
+                          "is_totem", "slug", "cache", "is_mercenary", "is_unique", "rare",
+                          "totem_of", "id"})
+_ELEMENT_FIELDS = frozenset({"name", "text", "effects", "qualifiers", "unread"})
+_ACTION_FIELDS = _ELEMENT_FIELDS | {"stat", "value", "suits", "range", "resist", "tn",
+                                    "damage", "triggers", "ap"}
+_TRIGGER_FIELDS = _ELEMENT_FIELDS | {"suits"}
+
+
+def _holds(value: Any) -> bool:
+    """A field holds something (0 and False do: "(0)" is an AP cost)."""
+    return value is not None and not (isinstance(value, str | list | tuple | dict)
+                                      and not value)
+
+
+def unread_fields(card: Mapping) -> list[str]:
+    """What a card holds that the simulator does not read at all (a field it does not
+    know, with a value), one line each: never silent, whatever a pack adds."""
+    out = [f"card field {key!r} (not read by the simulator)"
+           for key, value in card.items() if key not in _CARD_FIELDS and _holds(value)]
+    for ability in card.get("abilities") or ():
+        out += [f"ability {ability.get('name', '?')}: field {key!r} (not read by the "
+                f"simulator)" for key, value in ability.items()
+                if key not in _ELEMENT_FIELDS and _holds(value)]
+    for action in card.get("actions") or ():
+        out += [f"action {action.get('name', '?')}: field {key!r} (not read by the "
+                f"simulator)" for key, value in action.items()
+                if key not in _ACTION_FIELDS and _holds(value)]
+        for trigger in action.get("triggers") or ():
+            out += [f"trigger {trigger.get('name', '?')} of {action.get('name', '?')}: field "
+                    f"{key!r} (not read by the simulator)" for key, value in trigger.items()
+                    if key not in _TRIGGER_FIELDS and _holds(value)]
+    return out
 
 
 # -- models ---------------------------------------------------------------------------
@@ -622,10 +661,12 @@ def build_profile(model: ModelInput) -> ModelProfile:
             updated = apply_ability(talents, name, text)
             if updated is None:
                 where_from = "" if source == "card" else f" (from {source})"
-                why = "; ".join(ability_coverage(name, text).reasons)
+                reading = element_reading(ability, f"{where}, ability {name!r}")
+                why = "; ".join(ability_coverage(name, text, reading).reasons)
                 not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
+    not_modelled += [f"{label}: {line}" for line in unread_fields(card)]
     for m in mods:
         kind = m.kind.replace("_", " ")
         if m.kind == "upgrade" and m.text:

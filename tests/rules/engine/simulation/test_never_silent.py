@@ -196,3 +196,38 @@ def test_every_element_the_simulator_cannot_play_is_in_the_result(encounter, see
     # and nothing played in full is listed
     assert all(any(line == u or line.startswith(u + " (") for u in unplayed)
                for line in listed if not line.startswith("terrain ")), listed
+
+
+def test_a_card_field_the_simulator_does_not_read_is_listed():
+    odd = card("Odd", actions=[dict(BLADE, rg=":pulse6", triggers=[
+        {"suits": ["rams"], "name": "Trick", "text": "The target gains Slow.", "when": "after"}])],
+        abilities=[{"name": "Armor +1", "text": "", "ap": 0}])
+    odd["defensive_triggers"] = [{"name": "Riposte", "suits": ["masks"], "text": "Hit back."}]
+    odd["wounds_track"] = []  # an empty field holds nothing to play
+    listed = ModelInput("x", odd).profile.not_modelled
+    assert "Odd: card field 'defensive_triggers' (not read by the simulator)" in listed
+    assert "Odd: action Blade: field 'rg' (not read by the simulator)" in listed
+    assert "Odd: trigger Trick of Blade: field 'when' (not read by the simulator)" in listed
+    assert "Odd: ability Armor +1: field 'ap' (not read by the simulator)" in listed
+    assert not any("wounds_track" in line for line in listed)
+
+
+def test_structured_effects_on_a_card_are_played_and_bad_ones_refused():
+    from rules.engine.simulation import InvalidEncounterInput
+    action = dict(BLADE, triggers=[{"suits": ["rams"], "name": "Trick", "text": "Prose.",
+                                    "effects": [{"kind": "gain_condition", "name": "slow"}]}])
+    assert ModelInput("x", card(actions=[action])).profile.not_modelled == ()
+    game = scene([("a", card(actions=[action]), (10.0, 10.0))],
+                 [("b", card(df=1, wd=10), (11.5, 10.0))])
+    stack(game, 0, HIT)
+    stack(game, 1, ["1T"])
+    act(game, "a", Attack("Blade", "b"))
+    assert "slow" in game.state.model("b").conditions
+    bad = dict(BLADE, triggers=[{"suits": ["rams"], "name": "Trick",
+                                 "effects": [{"kind": "gain_condition", "name": 3}]}])
+    try:
+        ModelInput("x", card(actions=[bad])).profile  # noqa: B018
+    except InvalidEncounterInput as exc:
+        assert "effects[0].name" in str(exc)
+    else:
+        raise AssertionError("bad structured effects were accepted")
