@@ -231,3 +231,52 @@ def test_structured_effects_on_a_card_are_played_and_bad_ones_refused():
         assert "effects[0].name" in str(exc)
     else:
         raise AssertionError("bad structured effects were accepted")
+
+
+def _check_played(key, game):
+    a, b = game.state.model("a"), game.state.model("b")
+    damage = [e[2] for e in kinds(game, "dmg")]
+    if ":damage:bonus" in key:
+        return damage[0] == 4  # Moderate 3, +1 (one Ram in the final total)
+    if ":damage:flat" in key:
+        return b.conditions.get("lingering") == 1
+    if ":gain_condition:" in key:
+        name = key.split(":")[2].split("@")[0]
+        return b.conditions.get(name, 0) >= 1 or (name == "paralyzed"
+                                                   and "paralyzed" in b.conditions)
+    if ":prohibit:walk" in key:
+        return "pinned" in b.conditions
+    if "@target" in key and ":move:push:away" in key:
+        return (b.x, b.y) == (13.5, 10.0)
+    if "@self" in key and ":move:push" in key:
+        return (a.x, a.y) == (8.0, 10.0)
+    raise AssertionError(f"no check for {key}")
+
+
+def test_every_trigger_effect_the_simulator_claims_it_really_executes():
+    """Honest coverage: each capability key in the support set changes the game."""
+    from rules.engine.simulation import ScriptedCommander
+    from rules.engine.simulation.plays import what_it_plays
+    checked = 0
+    for entry in what_it_plays():
+        if entry["role"] != "trigger":
+            continue
+        effect = _example(entry["key"])
+        action = dict(BLADE, triggers=[{"suits": ["rams"], "name": "Trick",
+                                        "effects": [effect.to_dict()]}])
+        game = scene([("a", card(actions=[action]), (10.0, 10.0))],
+                     [("b", card(df=1, wd=10), (11.5, 10.0))],
+                     commanders=(ScriptedCommander(answers={"push_self": (8.0, 10.0)}),
+                                 ScriptedCommander()))
+        stack(game, 0, HIT)
+        stack(game, 1, ["1T"])
+        act(game, "a", Attack("Blade", "b"))
+        assert _check_played(entry["key"], game), entry
+        checked += 1
+    assert checked == 12
+
+
+def _example(key):
+    from rules.engine.effects.coverage import capability
+    from rules.engine.simulation.plays import _TRIGGERS
+    return next(e for e, _ in _TRIGGERS if capability("trigger", e) == key)
