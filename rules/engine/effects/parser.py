@@ -217,7 +217,8 @@ def _blast(m, scope, may):
 _PUSH_DIR = r"(?: directly)? (?P<dir>away from|towards?) (?P<ref>this model|the target|itself)"
 
 
-@_template(r"push " + _SUBJECT + r" (?P<upto>up to )?" + _INCH + r"(?:" + _PUSH_DIR + r")?")
+@_template(r"push " + _SUBJECT + r" (?P<upto>up to )?" + _INCH + r"(?:" + _PUSH_DIR +
+           r"| in any direction)?")
 def _push(m, scope, may):
     return _move("push", m, scope)
 
@@ -412,8 +413,11 @@ def _forced(m, scope, may):
 
 def _third_person(verb_phrase: str) -> str:
     """"gain Paralyzed" -> "gains Paralyzed" after a subject ("Target must ... or gain")."""
-    return re.sub(r"^(gain|suffer|heal|discard|lose)\b", r"\1s", verb_phrase.strip(),
-                  flags=re.I)
+    phrase = verb_phrase.strip()
+    be = re.fullmatch(r"be (?:come )?(" + _COND_NAMES + r")", phrase, re.I)
+    if be:  # "or be Paralyzed": gains the Condition
+        return f"gains {be.group(1)}"
+    return re.sub(r"^(gain|suffer|heal|discard|lose)\b", r"\1s", phrase, flags=re.I)
 
 
 # -- sentences ------------------------------------------------------------------------

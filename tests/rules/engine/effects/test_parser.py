@@ -102,6 +102,10 @@ READS = [
      Prohibit(action="walk")),
     ("Target must pass a TN 13 Wp duel or gain Paralyzed.",
      ForcedDuel(stat="wp", tn=13, on_failure=(GainCondition(name="paralyzed"),))),
+    ("The target must succeed on a TN 14 Wp duel or be Paralyzed.",
+     ForcedDuel(stat="wp", tn=14, on_failure=(GainCondition(name="paralyzed"),))),
+    ("Push this model up to 3\" in any direction.",
+     Move(how="push", distance=3, up_to=True, scope=SELF)),
     ("The target must pass a TN 12 Df Crow duel or suffer 2 damage.",
      ForcedDuel(stat="df", tn=12, suits=("crows",), on_failure=(DealDamage(amount=2),))),
     ("+1 damage if the target is Poisoned.",
@@ -144,6 +148,8 @@ def test_several_effects_in_one_sentence_and_several_sentences():
                                Move(how="push", distance=2, direction="away"),
                                Cards(op="draw"))
     assert reading.unread == ()
+    assert parse("Draw a card, then discard a card.").effects == (Cards(op="draw"),
+                                                                  Cards(op="discard"))
 
 
 def test_what_it_cannot_read_stays_text_beside_what_it_can():
