@@ -15,7 +15,7 @@ from ..effects.coverage import (
     PackCoverage,
     pack_coverage,
 )
-from .crews import ability_coverage, action_coverage, element_reading, parse_actions
+from .crews import ability_coverage, action_coverage, element_reading, parse_actions, unread_fields
 from .plays import SIMULATOR_SUPPORT
 
 __all__ = ["SIMULATOR_SUPPORT", "card_coverage", "simulator_pack_coverage"]
@@ -34,7 +34,7 @@ def card_coverage(card: Mapping) -> CardCoverage:
     for raw in card.get("actions") or ():
         for action in parse_actions(raw, where):
             elements.extend(action_coverage(action))
-    return CardCoverage(name, tuple(elements))
+    return CardCoverage(name, tuple(elements), tuple(unread_fields(card)))
 
 
 def simulator_pack_coverage(cards: Iterable[Mapping]) -> PackCoverage:

@@ -666,7 +666,6 @@ def build_profile(model: ModelInput) -> ModelProfile:
                 not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
-    not_modelled += [f"{label}: {line}" for line in unread_fields(card)]
     for m in mods:
         kind = m.kind.replace("_", " ")
         if m.kind == "upgrade" and m.text:
@@ -689,6 +688,7 @@ def build_profile(model: ModelInput) -> ModelProfile:
             for element in action_coverage(action):
                 if element.status != PLAYED:
                     not_modelled.append(f"{label}: {element.line()}")
+    not_modelled += [f"{label}: {line}" for line in unread_fields(card)]
     characteristics = frozenset(str(c).lower() for c in card.get("characteristics") or ())
     if card.get("is_totem"):
         characteristics |= {"totem"}

@@ -96,7 +96,7 @@ def test_the_sample_pack_coverage_matches_the_profiles():
     for raw in sample_pack()["models"]:
         listed = ModelInput("x", raw).profile.not_modelled
         coverage = card_coverage(raw)
-        assert [f"{raw['name']}: {e.line()}" for e in coverage.not_played] == list(listed)
+        assert coverage.lines() == list(listed)
     summary = simulator_pack_coverage(sample_pack()["models"]).summary
     assert summary["by_role"]["trigger"]["played"] == 1.0
     assert 0 < summary["all"]["played"] < 1
@@ -205,6 +205,8 @@ def test_a_card_field_the_simulator_does_not_read_is_listed():
     odd["defensive_triggers"] = [{"name": "Riposte", "suits": ["masks"], "text": "Hit back."}]
     odd["wounds_track"] = []  # an empty field holds nothing to play
     listed = ModelInput("x", odd).profile.not_modelled
+    assert card_coverage(odd).lines() == list(listed)
+    assert card_coverage(odd).to_dict()["status"] == "partly"
     assert "Odd: card field 'defensive_triggers' (not read by the simulator)" in listed
     assert "Odd: action Blade: field 'rg' (not read by the simulator)" in listed
     assert "Odd: trigger Trick of Blade: field 'when' (not read by the simulator)" in listed
