@@ -591,11 +591,15 @@ def _merge(a: Qualifiers, b: Qualifiers) -> Qualifiers:
 
 
 def reading_of(element: Mapping) -> Reading:
-    """An element's reading: its structured ``effects`` (with ``qualifiers`` and
-    ``unread``) when a pack gives them (corrected by an organizer), else its ``text``
-    parsed. Bad structured effects raise ``EffectError`` naming the field."""
-    if element.get("effects") is not None:
-        return Reading.from_dict({"effects": element.get("effects"),
+    """An element's reading: its structured ``effects`` (a list, with ``qualifiers`` and
+    ``unread`` beside it, or one ``Reading`` object) when a pack gives them (corrected by
+    an organizer), else its ``text`` parsed. Bad structured effects raise
+    ``EffectError`` naming the field."""
+    given = element.get("effects")
+    if isinstance(given, Mapping):  # a whole reading: {"effects": [...], "unread": [...]}
+        return Reading.from_dict(given, "effects")
+    if given is not None:
+        return Reading.from_dict({"effects": given,
                                   "qualifiers": element.get("qualifiers") or {},
                                   "unread": element.get("unread") or []})
     return parse(str(element.get("text") or ""))

@@ -237,3 +237,18 @@ def test_any_text_gives_a_reading_that_round_trips(text):
     if any(c.isalnum() for c in text) and not reading.effects \
             and reading.qualifiers == Qualifiers():
         assert reading.unread  # nothing is dropped silently
+
+
+def test_an_elements_structured_effects_win_over_its_text():
+    from rules.engine.effects import EffectError
+    from rules.engine.effects.parser import reading_of
+    slow = {"kind": "gain_condition", "name": "slow"}
+    assert reading_of({"text": "Draw a card."}).effects == (Cards(op="draw"),)
+    assert reading_of({"text": "Prose.", "effects": [slow], "unread": ["Prose."]}) == Reading(
+        effects=(GainCondition(name="slow"),), unread=("Prose.",))
+    assert reading_of({"text": "Prose.", "effects": {"effects": [slow]}}) == Reading(
+        effects=(GainCondition(name="slow"),))
+    assert reading_of({"text": "Draw a card.", "effects": []}) == Reading()
+    with pytest.raises(EffectError) as info:
+        reading_of({"effects": [slow, {"kind": "heal"}]})
+    assert info.value.field == "reading.effects[1].amount"
