@@ -279,16 +279,20 @@ def _heal(m, scope, may):
     return (Heal(amount=_n(m.group("n") or m.group("n2")), scope=scope),)
 
 
-@_template(r"(?:(?P<subj>this model|the target)'s controller )?draws? (?P<n>" + _NUM[1:-1] +
-           r") cards?")
+@_template(r"(?:(?P<subj>this model|the target)'s controller )?(?P<verb>draws?) (?P<n>" +
+           _NUM[1:-1] + r") cards?")
 def _draw(m, scope, may):
+    if not m.group("subj") and m.group("verb").lower().endswith("s"):
+        return None  # "draws a card" without its subject: whose hand is not said
     hand = "opponent" if (m.group("subj") or "").lower() == "the target" else "own"
     return (Cards(op="draw", count=_n(m.group("n")), hand=hand),)
 
 
-@_template(r"(?:(?P<subj>this model|the target)'s controller (?:must )?)?discards? "
+@_template(r"(?:(?P<subj>this model|the target)'s controller (?:must )?)?(?P<verb>discards?) "
            r"(?P<n>" + _NUM[1:-1] + r") cards?")
 def _discard(m, scope, may):
+    if not m.group("subj") and m.group("verb").lower().endswith("s"):
+        return None  # "discards a card" without its subject: whose hand is not said
     hand = "opponent" if (m.group("subj") or "").lower() == "the target" else "own"
     return (Cards(op="discard", count=_n(m.group("n")), hand=hand),)
 
@@ -495,9 +499,10 @@ def _qualify(effect: Effect, extra: Qualifiers) -> Effect:
 
 def _split_clauses(body: str) -> list[str] | None:
     """"Target gains Slow and push it 2\" away" as two clauses (each must read alone)."""
-    parts = re.split(r", then |\. then |; | and then |, and (?=[a-z]+ )| and (?=(?:push|place|"
-                     r"draw|discard|heal|remove|summon|bury|sacrifice|lure|the target|this "
-                     r"model|target)\b)", body, flags=re.I)
+    parts = re.split(r"(?:, then|\. then|;|,? and then|,? and) (?=(?:push|place|draw|discard|"
+                     r"heal|remove|summon|bury|unbury|sacrifice|lure|the target|this model|"
+                     r"target)\b)|, then (?=(?:the target|this model|target)\b)", body,
+                     flags=re.I)
     return parts if len(parts) > 1 else None
 
 

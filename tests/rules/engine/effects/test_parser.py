@@ -252,3 +252,16 @@ def test_an_elements_structured_effects_win_over_its_text():
     with pytest.raises(EffectError) as info:
         reading_of({"effects": [slow, {"kind": "heal"}]})
     assert info.value.field == "reading.effects[1].amount"
+
+
+@pytest.mark.parametrize("text", [
+    "Target gains Poison +1, and discards a card.",
+    "Target gains Poison +1, then discards a card.",
+    "Target gains Slow, then suffers 2 damage.",
+    "Discards a card.",
+])
+def test_a_clause_without_its_subject_is_not_given_one(text):
+    """"..., and discards a card" is the target's hand, not this model's: refused."""
+    reading = parse(text)
+    assert not any(isinstance(e, Cards | DealDamage) for e in reading.effects), text
+    assert reading.unread
