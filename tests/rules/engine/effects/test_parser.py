@@ -201,6 +201,9 @@ REFUSED = [
     "Target must pass a TN 13 Wp duel or be removed from the game.",
     "Ignores Armor and Incorporeal.",
     "This attack ignores soft cover.",
+    "Heal 2 damage.",
+    "Place a Scheme Marker.",
+    "Remove a Corpse Marker.",
 ]
 
 
