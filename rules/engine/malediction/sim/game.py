@@ -247,6 +247,7 @@ class Game:
                 return "The end point leaves the charge corridor."
             why = self._charge_end_ok(u, t, ex, ey, reach, others)
             return why if why else (ex, ey)
+        reason = None
         for px, py in lines:
             dx, dy = px - u.x, py - u.y
             d = math.hypot(dx, dy)
@@ -259,8 +260,12 @@ class Game:
                 ex, ey = snap(u.x + dx / d * length), snap(u.y + dy / d * length)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
-                if self._charge_end_ok(u, t, ex, ey, reach, others) is None:
+                why = self._charge_end_ok(u, t, ex, ey, reach, others)
+                if why is None:
                     return (ex, ey)
+                reason = reason or why
+        if reason and "reach" in reason:
+            return reason
         return "No path to the target stays inside the charge corridor."
 
     def _charge_end_ok(self, u, t, ex, ey, reach, others) -> str | None:
