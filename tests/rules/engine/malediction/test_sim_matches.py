@@ -98,7 +98,7 @@ def test_properties_log_replays_mastery_sums_decks_and_echo(seed, mode, randomly
     assert [s["relics"] for s in r.sources] == [10 * n for n in r.relics_claimed]
     assert [s["losses"] for s in r.sources] == [-10 * n for n in r.relics_lost]
     # Decks never below zero; echo never above what the rules give.
-    start = [e for e in res.log["events"] if e[0] == "setup"][0][3]
+    start = next(e for e in res.log["events"] if e[0] == "setup")[3]
     for ev in res.log["events"]:
         if ev[0] == "refresh":
             rnd = ev[1]

@@ -104,7 +104,7 @@ def test_a_charge_needs_reach_sight_and_a_clear_corridor():
 
 def test_line_of_sight_and_effect_over_obstacles():
     g = scene([(card("A"), 0, 5, 15), (card("B"), 1, 15, 15), (card("Mid"), 0, 10, 15)])
-    a, b, mid = g.units
+    a, b, _mid = g.units
     assert not g.in_sight(a, b)  # a unit in between blocks sight...
     assert g.board.line_of_effect(a.x, a.y, b.x, b.y, b.r)  # ...but not effect
     g = scene([(card("A"), 0, 5, 15), (card("B"), 1, 15, 15)], husks=[(10, 15)])
