@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 __all__ = ["NAMED", "Profile", "SpellEffect", "parse_abilities", "parse_spell", "split_ability"]
 
@@ -113,7 +114,14 @@ def split_ability(text: str) -> tuple[str, int | None, str]:
 
 
 def parse_abilities(texts, card: str = "") -> Profile:
-    """A card's ability texts as a ``Profile``; unknown ones go to ``not_modelled``."""
+    """A card's ability texts as a ``Profile``; unknown ones go to ``not_modelled``.
+
+    Cached per (texts, card): callers must not change the returned profile."""
+    return _parse_abilities(tuple(texts), card)
+
+
+@lru_cache(maxsize=4096)
+def _parse_abilities(texts: tuple[str, ...], card: str) -> Profile:
     profile = Profile()
     for text in texts:
         name, n, body = split_ability(text)
@@ -153,7 +161,8 @@ _SPELLS = (
 SPELL_PATTERNS = tuple(p for p, _ in _SPELLS)
 
 
-def parse_spell(texts) -> SpellEffect | None:
+@lru_cache(maxsize=4096)
+def parse_spell(texts: tuple[str, ...]) -> SpellEffect | None:
     """The spell's single modelled effect, or ``None`` (then it is not modelled)."""
     if len(texts) != 1:
         return None

@@ -106,13 +106,20 @@ class Board:
 
     def fits(self, x: float, y: float, r: float, circles: list[Circle]) -> bool:
         """A base of radius ``r`` may stand at (x, y): on the board, on no terrain, husk or base."""
-        if not self.on_board(x, y, r):
+        lo, hi = r - EPSILON, self.size - r + EPSILON
+        if not (lo <= x <= hi and lo <= y <= hi):
             return False
+        rr = r - EPSILON
         for p in self.pieces:
-            if point_rect_dist(x, y, p.x0, p.y0, p.x1, p.y1) < r - EPSILON:
+            if x < p.x0 - rr or x > p.x1 + rr or y < p.y0 - rr or y > p.y1 + rr:
+                continue
+            dx = p.x0 - x if x < p.x0 else (x - p.x1 if x > p.x1 else 0.0)
+            dy = p.y0 - y if y < p.y0 else (y - p.y1 if y > p.y1 else 0.0)
+            if dx * dx + dy * dy < rr * rr:
                 return False
+        reach = (r + HUSK_RADIUS) ** 2 - 1e-6
         for h in self.husks:
-            if h is not None and (x - h[0]) ** 2 + (y - h[1]) ** 2 < (r + HUSK_RADIUS) ** 2 - 1e-6:
+            if h is not None and (x - h[0]) ** 2 + (y - h[1]) ** 2 < reach:
                 return False
         for cx, cy, cr in circles:  # noqa: SIM110 (hot path: a plain loop is faster)
             if (x - cx) ** 2 + (y - cy) ** 2 < (r + cr) ** 2 - 1e-6:
@@ -162,10 +169,18 @@ class Board:
                 return False
         if circles is None:
             return True
+        lox, hix = (ax, bx) if ax < bx else (bx, ax)
+        loy, hiy = (ay, by) if ay < by else (by, ay)
+        hr = HUSK_RADIUS
         for h in self.husks:
-            if h is not None and seg_point_dist2(ax, ay, bx, by, h[0], h[1]) < HUSK_RADIUS ** 2:
+            if h is None or h[0] + hr < lox or h[0] - hr > hix or h[1] + hr < loy or \
+                    h[1] - hr > hiy:
+                continue
+            if seg_point_dist2(ax, ay, bx, by, h[0], h[1]) < hr * hr:
                 return False
-        for cx, cy, cr in circles:  # noqa: SIM110 (hot path)
+        for cx, cy, cr in circles:
+            if cx + cr < lox or cx - cr > hix or cy + cr < loy or cy - cr > hiy:
+                continue
             if seg_point_dist2(ax, ay, bx, by, cx, cy) < cr * cr:
                 return False
         return True

@@ -15,29 +15,36 @@ import random
 
 from ..cards import Item, Unit
 from ..modes import NEARBY
-from ..odds import attack_odds
+from ..odds import damage_distribution
 from .abilities import parse_spell
 from .board import HUSK_RADIUS, base_radius
 
 __all__ = ["Commander", "HeuristicCommander", "RandomCommander"]
 
-_ODDS: dict[tuple, tuple[float, float]] = {}
+_DISTS: dict[tuple, tuple[tuple[int, float], ...]] = {}
 
 
 def odds(a, t) -> tuple[float, float]:
-    """(chance to defeat ``t`` with one attack of ``a``, expected damage), exact, cached."""
+    """(chance to defeat ``t`` with one attack of ``a``, expected damage): the exact damage
+    distribution over the die's 20 faces (cached per attacker and DEF), read against the
+    target's health."""
     acc = a.stat("acc") if a.has("acc") else None
     defense = t.stat("defense") if t.has("defense") else None
-    key = (acc, a.card.power, defense, t.health, a.power_bonus)
-    hit = _ODDS.get(key)
-    if hit is None:
-        o = attack_odds(acc, a.card.power, defense, hp=max(1, t.health), attacks=1,
-                        bonus=a.power_bonus)
-        hit = (float(o.defeat_within[0]), float(o.expected_damage))
-        if len(_ODDS) > 50000:
-            _ODDS.clear()
-        _ODDS[key] = hit
-    return hit
+    key = (acc, a.card.power, defense, a.power_bonus)
+    dist = _DISTS.get(key)
+    if dist is None:
+        exact = damage_distribution(acc, a.card.power, defense, a.power_bonus)
+        dist = tuple((d, float(p)) for d, p in exact.items())
+        if len(_DISTS) > 20000:
+            _DISTS.clear()
+        _DISTS[key] = dist
+    health = t.health
+    kill = expected = 0.0
+    for d, p in dist:
+        expected += d * p
+        if d >= health:
+            kill += p
+    return kill, expected
 
 
 class Commander:
@@ -216,15 +223,15 @@ class HeuristicCommander(Commander):
 
     # -- action -----------------------------------------------------------------
     def activate(self, game, player, ids):
+        """Engaged units first (the best kill), then the dearest."""
         best, best_score = ids[0], -1e9
         for uid in ids:
             u = game.unit(uid)
             score = u.card.cost * 0.1
-            engaged = game.engaged_enemies(u)
-            if engaged:
+            if game.is_engaged(u):
                 score += 10 + max(odds(u, e)[0] * (e.worth + (20 if e.relic else 0))
-                                  for e in engaged)
-            elif u.relic is None and game.board.live_husks():
+                                  for e in game.engaged_enemies(u))
+            elif u.relic is None:
                 score += 5
             if score > best_score:
                 best, best_score = uid, score

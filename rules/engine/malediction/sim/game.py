@@ -153,16 +153,36 @@ class Game:
 
     def engaged_with(self, a: SimUnit, b: SimUnit) -> bool:
         """Within 1" and in line of effect, on opposing sides."""
-        return a.side != b.side and self.edge(a, b) <= NEARBY + 1e-9 and \
-            self.board.line_of_effect(a.x, a.y, b.x, b.y, b.r)
+        if a.side == b.side:
+            return False
+        reach = a.r + b.r + NEARBY + 1e-9
+        dx, dy = a.x - b.x, a.y - b.y
+        if dx * dx + dy * dy > reach * reach:
+            return False
+        return self.board.line_of_effect(a.x, a.y, b.x, b.y, b.r)
 
     def engaged_enemies(self, u: SimUnit) -> list[SimUnit]:
-        return [e for e in self.units if e.side != u.side and self.engaged_with(u, e)]
+        out = []
+        side, x, y, r = u.side, u.x, u.y, u.r
+        loe = self.board.line_of_effect
+        for e in self.units:
+            if e.side == side:
+                continue
+            reach = r + e.r + NEARBY + 1e-9
+            dx, dy = x - e.x, y - e.y
+            if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
+                out.append(e)
+        return out
 
     def is_engaged(self, u: SimUnit) -> bool:
+        side, x, y, r = u.side, u.x, u.y, u.r
+        loe = self.board.line_of_effect
         for e in self.units:
-            if e.side != u.side and self.edge(u, e) <= NEARBY + 1e-9 and \
-                    self.board.line_of_effect(u.x, u.y, e.x, e.y, e.r):
+            if e.side == side:
+                continue
+            reach = r + e.r + NEARBY + 1e-9
+            dx, dy = x - e.x, y - e.y
+            if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
                 return True
         return False
 
@@ -204,10 +224,10 @@ class Game:
         best, best_d = None, dist - 0.05
         others = self.circles(u)
         fits, clear = self.board.fits, self.board.path_clear
-        for turn in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5):
+        for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
             ang = base + turn
             ca, sa = math.cos(ang), math.sin(ang)
-            for frac in (1.0, 0.6, 0.3):
+            for frac in (1.0, 0.5):
                 length = want * frac
                 x, y = snap(u.x + ca * length), snap(u.y + sa * length)
                 if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
