@@ -117,12 +117,23 @@ class Board:
             dy = p.y0 - y if y < p.y0 else (y - p.y1 if y > p.y1 else 0.0)
             if dx * dx + dy * dy < rr * rr:
                 return False
-        reach = (r + HUSK_RADIUS) ** 2 - 1e-6
+        reach = r + HUSK_RADIUS
+        reach2 = reach * reach - 1e-6
         for h in self.husks:
-            if h is not None and (x - h[0]) ** 2 + (y - h[1]) ** 2 < reach:
-                return False
-        for cx, cy, cr in circles:  # noqa: SIM110 (hot path: a plain loop is faster)
-            if (x - cx) ** 2 + (y - cy) ** 2 < (r + cr) ** 2 - 1e-6:
+            if h is not None:
+                dx = x - h[0]
+                dy = y - h[1]
+                if dx * dx + dy * dy < reach2:
+                    return False
+        for cx, cy, cr in circles:
+            dx = x - cx
+            if dx > 2.0 or dx < -2.0:  # no base is wider than 2": cheap reject
+                reach = r + cr
+                if dx > reach or dx < -reach:
+                    continue
+            dy = y - cy
+            reach = r + cr
+            if dx * dx + dy * dy < reach * reach - 1e-6:
                 return False
         return True
 
@@ -164,13 +175,15 @@ class Board:
     # ------------------------------------------------------------ lines of sight
     def _line_clear(self, ax: float, ay: float, bx: float, by: float,
                     circles: list[Circle] | None) -> bool:
+        lox, hix = (ax, bx) if ax < bx else (bx, ax)
+        loy, hiy = (ay, by) if ay < by else (by, ay)
         for p in self.tall:
+            if p.x0 > hix or p.x1 < lox or p.y0 > hiy or p.y1 < loy:
+                continue
             if seg_hits_rect(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1):
                 return False
         if circles is None:
             return True
-        lox, hix = (ax, bx) if ax < bx else (bx, ax)
-        loy, hiy = (ay, by) if ay < by else (by, ay)
         hr = HUSK_RADIUS
         for h in self.husks:
             if h is None or h[0] + hr < lox or h[0] - hr > hix or h[1] + hr < loy or \

@@ -285,17 +285,12 @@ class HeuristicCommander(Commander):
                 if step:
                     return ["move", *step]
         if ap >= 2:
-            best, best_v = None, 0.0
-            for t in game.enemies(u):
-                if game.edge(u, t) > game.charge_reach(u) + 1:
-                    continue
-                v = self._attack_value(u, t)
-                if v > best_v:
-                    end = game.charge_end(u, t)
-                    if not isinstance(end, str):
-                        best, best_v = t, v
-            if best is not None:
-                return ["charge", best.id, None]
+            reach = game.charge_reach(u) + 1
+            pool = sorted(((self._attack_value(u, t), -t.id, t) for t in game.enemies(u)
+                           if game.edge(u, t) <= reach), key=lambda c: c[:2], reverse=True)
+            for v, _, t in pool:
+                if v > 0 and not isinstance(game.charge_end(u, t), str):
+                    return ["charge", t.id, None]
         if ranged:
             best = max(ranged, key=lambda t: (self._attack_value(u, t), -t.id))
             return ["attack", best.id, "ranged"]

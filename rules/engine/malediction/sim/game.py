@@ -86,6 +86,7 @@ class Game:
         self.players = [SimPlayer(i, s, match.bands[i]) for s, ps in enumerate(sides) for i in ps]
         self.board = Board(self.mode.board.size)
         self.units: list[SimUnit] = []
+        self.by_id: dict[int, SimUnit] = {}
         self.round = 1
         self.initiative = 0
         self.mastery = [dict.fromkeys(MASTERY_SOURCES, 0) for _ in sides]
@@ -193,10 +194,10 @@ class Game:
         return [e for e in self.units if e.side != u.side]
 
     def unit(self, uid) -> SimUnit:
-        for u in self.units:
-            if u.id == uid:
-                return u
-        raise IllegalCommand(f"No unit {uid} is on the battlefield.")
+        u = self.by_id.get(uid)
+        if u is None:
+            raise IllegalCommand(f"No unit {uid} is on the battlefield.")
+        return u
 
     def move_ok(self, u: SimUnit, x: float, y: float, reach: float) -> str | None:
         """Why a straight move of ``u`` to (x, y) within ``reach`` is illegal (None: legal)."""
@@ -573,7 +574,9 @@ class Game:
     def _refresh(self) -> None:
         for u in self.units:
             u.exhausted = False
-            u.temp = {}
+            if u.temp:
+                u.temp = {}
+                u.restat()
         losers = []
         for p in self.players:
             n = self.mode.draw_per_refresh(p.side)
@@ -633,6 +636,7 @@ class Game:
         self._uid += 1
         u = SimUnit(self._uid, card, p.index, p.side, x, y, self.round)
         self.units.append(u)
+        self.by_id[u.id] = u
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -946,6 +950,7 @@ class Game:
 
     def _defeat(self, t: SimUnit, by: SimUnit | None) -> None:
         self.units.remove(t)
+        del self.by_id[t.id]
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
@@ -1014,6 +1019,7 @@ class Game:
             self._heal(target, effect.amount)
         else:
             target.temp[effect.stat] = target.temp.get(effect.stat, 0) + effect.amount
+            target.restat()
 
     # ----------------------------------------------------------------------- end
     def claim_options(self, player: int) -> list[list[int]]:

@@ -13,6 +13,8 @@ from .board import base_radius
 
 __all__ = ["MatchInput", "SimPlayer", "SimUnit"]
 
+_STATS = ("acc", "defense", "speed", "range", "max_hp")
+
 
 @dataclass(frozen=True, slots=True)
 class MatchInput:
@@ -42,7 +44,7 @@ class MatchInput:
 class SimUnit:
     """A unit on the battlefield (or a Seeker waiting in its zone)."""
 
-    __slots__ = ("base", "card", "damage", "deployed_round", "exhausted", "id", "item", "owner",
+    __slots__ = ("_stats", "base", "card", "damage", "deployed_round", "exhausted", "id", "item", "owner",
                  "profile", "r", "relic", "side", "stubborn_round", "temp", "x", "y")
 
     def __init__(self, uid: int, card: Unit, owner: int, side: int, x: float, y: float,
@@ -63,21 +65,30 @@ class SimUnit:
         self.profile: Profile = self.base
         self.temp: dict[str, int] = {}
         self.stubborn_round = 0
+        self._stats: dict[str, int] = {}
+        self.restat()
 
-    def refit(self, legacy: Profile | None = None) -> None:
-        """Recompute the profile from the card, its attachments and the Legacy."""
+    def refit(self) -> None:
+        """Recompute the profile from the card and its attachments."""
         p = self.base
         for att in (self.item, self.relic):
             if att is not None:
                 p = p.merge(parse_abilities(att.abilities, att.name))
         self.profile = p
+        self.restat()
+
+    def restat(self) -> None:
+        """Recompute the effective stats (after attachments or round-long gains change)."""
+        stats = {}
+        gains, temp = self.profile.stats, self.temp
+        for name in _STATS:
+            base = getattr(self.card, name)
+            stats[name] = 0 if base is None else base + gains.get(name, 0) + temp.get(name, 0)
+        self._stats = stats
 
     def stat(self, name: str) -> int:
         """The stat with gains applied; a null stat is 0 and never altered."""
-        base = getattr(self.card, name)
-        if base is None:
-            return 0
-        return base + self.profile.stats.get(name, 0) + self.temp.get(name, 0)
+        return self._stats[name]
 
     def has(self, name: str) -> bool:
         """The stat is not null (a null Range cannot shoot, a null Speed cannot move)."""
