@@ -236,3 +236,52 @@ def test_unknown_abilities_are_listed_not_modelled():
     result = simulate(sample_match(), 2)
     assert any("Foresight" in t for t in result.not_modelled)
     assert not any("Regeneration" in t for t in result.not_modelled)
+
+
+def test_allegiance_teams_alternate_one_activation_per_player():
+    units = [(card(f"U{p}{k}"), p, 3 + 6 * p + k * 1.5, 3 + 6 * k) for p in range(4)
+             for k in range(2)]
+    g = scene(units, mode="allegiance")
+    for c in g.commanders:
+        c.script = {"first": [0]}
+    g._action_phase()
+    owners = [g.by_id[e[1]].owner for e in g.events if e[0] == "act"]
+    # Sides alternate; within a side its two players take turns.
+    assert owners == [0, 2, 1, 3, 0, 2, 1, 3]
+
+
+def test_nemesis_refreshes_round_number_units_once_and_deploys_a_free_unit():
+    units = [(card("Union A"), 0, 3, 3), (card("Union B"), 1, 6, 3),
+             (card("Nem 1"), 2, 27, 27), (card("Nem 2"), 2, 24, 27), (card("Nem 3"), 2, 21, 27)]
+    g = scene(units, mode="nemesis", round_=2)
+    for c in g.commanders:
+        c.script = {"first": [1]}
+    for u in g.units:
+        if u.owner == 2:
+            u.exhausted = True
+    g._action_phase()
+    acts = [g.by_id[e[1]].owner for e in g.events if e[0] == "act"]
+    assert acts.count(2) == 2 and [e for e in g.events if e[0] == "nrefresh"]
+    # The Nemesis plays one Basic or Elite unit a deploy phase for no echo.
+    p = g.players[2]
+    p.hand = [card("Free", cost=5), card("Paid", cost=4)]
+    p.echo = 4
+    g.zones[2] = [2, 3]
+    g.commanders[2] = Scripted(deploy=[[["unit", 0, 28, 28], ["unit", 1, 2.5, 27.5]]])
+    g._deploy_player(p)
+    assert p.echo == 0 and p.free_deploy_round == 2
+
+
+def test_nemesis_bids_count_double_and_draws_three():
+    from rules.engine.malediction.sim import Game
+    from rules.engine.malediction.sim.sample import sample_match
+    match = sample_match("nemesis")
+    g = Game(match, 1, [Scripted() for _ in range(3)])
+    assert g.mode.draw_per_refresh(1) == 3
+    p = g.players[2]
+    assert g._bid_value(2, card(cost=3)) == 6 and g._bid_value(0, card(cost=3)) == 3
+    deck = len(p.deck)
+    g.round = 2
+    g._initiative_bid = lambda: None
+    g._refresh()
+    assert len(p.deck) == deck - 3 and len(g.players[0].deck) == len(match.bands[0].deck) - 2
