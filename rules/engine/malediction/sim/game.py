@@ -103,9 +103,6 @@ class Game:
         self.nemesis_refreshed = False
         self.phase = "setup"
         self._uid = 0
-        self._legacy_profiles = [parse_abilities(p.legacy.abilities, p.legacy.name)
-                                 if p.legacy and self.mode.uses_legacy else None
-                                 for p in self.players]
 
     # ------------------------------------------------------------------ plumbing
     def log(self, *event) -> None:
@@ -354,7 +351,8 @@ class Game:
         seen = set()
         cards = [p.band.seeker, *p.band.deck]
         if p.legacy and self.mode.uses_legacy:
-            cards.append(p.legacy)
+            # A Legacy's abilities apply to a whole war band in ways a keyword cannot say.
+            self.not_modelled += [f"{p.legacy.name} (legacy): {a}" for a in p.legacy.abilities]
         for card in cards:
             if card is None or card.name in seen:
                 continue

@@ -44,8 +44,8 @@ class MatchInput:
 class SimUnit:
     """A unit on the battlefield (or a Seeker waiting in its zone)."""
 
-    __slots__ = ("_stats", "base", "card", "damage", "deployed_round", "exhausted", "id", "item", "owner",
-                 "profile", "r", "relic", "side", "stubborn_round", "temp", "x", "y")
+    __slots__ = ("_stats", "base", "card", "damage", "deployed_round", "exhausted", "id", "item",
+                 "owner", "profile", "r", "relic", "side", "stubborn_round", "temp", "x", "y")
 
     def __init__(self, uid: int, card: Unit, owner: int, side: int, x: float, y: float,
                  round_: int):
