@@ -8,8 +8,10 @@ Prints the matches per CPU second with two heuristic commanders (the process's C
 a busy shared machine does not halve the figure), the same with heuristic against random,
 the heuristic side's win rate against a random side (sides alternate) with a 95% Wilson
 interval, the rounds per match, the log's size and memory: the peak Python allocation of
-one match (``tracemalloc``) and the process's peak RSS. ``--profile`` prints the top of a
-cProfile instead. Exits with status 1 when the heuristic-v-heuristic rate is below 100.
+one match (``tracemalloc``) and the process's peak RSS. A reference loop (ten million
+additions) is timed too: on a shared machine a slow loop says the core itself was slow, so
+the figures can be compared across runs. ``--profile`` prints the top of a cProfile
+instead. Exits with status 1 when the heuristic-v-heuristic rate is below 100.
 """
 
 from __future__ import annotations
@@ -38,6 +40,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (centre - half, centre + half)
+
+
+def reference_loop() -> float:
+    """CPU seconds for ten million additions (about 0.4 s on an idle modern core)."""
+    start = time.process_time()
+    total = 0
+    for i in range(10_000_000):
+        total += i
+    return time.process_time() - start
 
 
 def play(matches: int, against_random: bool):
@@ -107,6 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'peak Python memory of one match':<46} {peak / 1024:>8.0f} KiB")
     print(f"{'peak RSS of this process':<46} {rss_mb:>8.1f} MiB")
     print(f"{'log size (JSON), of which the input':<46} {log_kb:>8.1f} KiB / {input_kb:.1f} KiB")
+    print(f"{'reference loop, CPU s (idle core about 0.4)':<46} {reference_loop():>8.2f}")
     if rate < GOAL_PER_SECOND:
         print(f"FAIL: {rate:.1f} matches a second is below the goal of {GOAL_PER_SECOND:g}",
               file=sys.stderr)

@@ -174,7 +174,10 @@ class Board:
 
     # ------------------------------------------------------------ lines of sight
     def _line_clear(self, ax: float, ay: float, bx: float, by: float,
-                    circles: list[Circle] | None) -> bool:
+                    circles: list[Circle] | None, sx: float = -1.0, sy: float = -1.0,
+                    tx: float = -1.0, ty: float = -1.0) -> bool:
+        """The segment crosses no tall terrain (and, given ``circles``, no husk or base but
+        the ones centred at (sx, sy) and (tx, ty): the two ends' own bases)."""
         lox, hix = (ax, bx) if ax < bx else (bx, ax)
         loy, hiy = (ay, by) if ay < by else (by, ay)
         for p in self.tall:
@@ -194,13 +197,15 @@ class Board:
         for cx, cy, cr in circles:
             if cx + cr < lox or cx - cr > hix or cy + cr < loy or cy - cr > hiy:
                 continue
+            if (cx == sx and cy == sy) or (cx == tx and cy == ty):
+                continue
             if seg_point_dist2(ax, ay, bx, by, cx, cy) < cr * cr:
                 return False
         return True
 
     def _sight(self, ax: float, ay: float, bx: float, by: float, br: float,
                circles: list[Circle] | None) -> bool:
-        if self._line_clear(ax, ay, bx, by, circles):
+        if self._line_clear(ax, ay, bx, by, circles, ax, ay, bx, by):
             return True
         dx, dy = bx - ax, by - ay
         length = math.hypot(dx, dy)
@@ -208,13 +213,13 @@ class Board:
             return True
         off = br * EDGE_K / length
         nx, ny = -dy * off, dx * off
-        return self._line_clear(ax, ay, bx + nx, by + ny, circles) or \
-            self._line_clear(ax, ay, bx - nx, by - ny, circles)
+        return self._line_clear(ax, ay, bx + nx, by + ny, circles, ax, ay, bx, by) or \
+            self._line_clear(ax, ay, bx - nx, by - ny, circles, ax, ay, bx, by)
 
     def line_of_sight(self, ax: float, ay: float, bx: float, by: float, br: float,
                       others: list[Circle]) -> bool:
         """From A's centre to any point of B's base: blocked by other bases, husks and tall
-        terrain. ``others`` holds every base but the two."""
+        terrain. ``others`` may hold A's and B's own bases (skipped by their centres)."""
         return self._sight(ax, ay, bx, by, br, others)
 
     def line_of_effect(self, ax: float, ay: float, bx: float, by: float, br: float) -> bool:
@@ -224,7 +229,7 @@ class Board:
     def point_in_sight(self, ax: float, ay: float, bx: float, by: float,
                        others: list[Circle]) -> bool:
         """A point (a shift's destination) is in line of sight from A's centre."""
-        return self._line_clear(ax, ay, bx, by, others)
+        return self._line_clear(ax, ay, bx, by, others, ax, ay)
 
     # ------------------------------------------------------------------- layout
     def to_dict(self) -> dict:

@@ -288,7 +288,7 @@ class HeuristicCommander(Commander):
             reach = game.charge_reach(u) + 1
             pool = sorted(((self._attack_value(u, t), -t.id, t) for t in game.enemies(u)
                            if game.edge(u, t) <= reach), key=lambda c: c[:2], reverse=True)
-            for v, _, t in pool:
+            for v, _, t in pool[:3]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
                     return ["charge", t.id, None]
         if ranged:

@@ -87,6 +87,8 @@ class Game:
         self.board = Board(self.mode.board.size)
         self.units: list[SimUnit] = []
         self.by_id: dict[int, SimUnit] = {}
+        self._circ: list | None = None
+        self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
         self.mastery = [dict.fromkeys(MASTERY_SOURCES, 0) for _ in sides]
@@ -144,6 +146,13 @@ class Game:
     def circles(self, *skip: SimUnit) -> list[tuple[float, float, float]]:
         return [(u.x, u.y, u.r) for u in self.units if u not in skip]
 
+    def circles_near(self, u: SimUnit, reach: float) -> list[tuple[float, float, float]]:
+        """Every other base that could touch ``u`` moving up to ``reach`` (a cheap box)."""
+        box = reach + u.r + 2.0
+        x, y = u.x, u.y
+        return [(o.x, o.y, o.r) for o in self.units
+                if o is not u and -box < o.x - x < box and -box < o.y - y < box]
+
     @staticmethod
     def edge(a: SimUnit, b: SimUnit) -> float:
         d = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r
@@ -161,11 +170,9 @@ class Game:
 
     def engaged_enemies(self, u: SimUnit) -> list[SimUnit]:
         out = []
-        side, x, y, r = u.side, u.x, u.y, u.r
+        x, y, r = u.x, u.y, u.r
         loe = self.board.line_of_effect
-        for e in self.units:
-            if e.side == side:
-                continue
+        for e in self.side_units(1 - u.side):
             reach = r + e.r + NEARBY + 1e-9
             dx, dy = x - e.x, y - e.y
             if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
@@ -173,11 +180,9 @@ class Game:
         return out
 
     def is_engaged(self, u: SimUnit) -> bool:
-        side, x, y, r = u.side, u.x, u.y, u.r
+        x, y, r = u.x, u.y, u.r
         loe = self.board.line_of_effect
-        for e in self.units:
-            if e.side == side:
-                continue
+        for e in self.side_units(1 - u.side):
             reach = r + e.r + NEARBY + 1e-9
             dx, dy = x - e.x, y - e.y
             if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
@@ -185,10 +190,27 @@ class Game:
         return False
 
     def in_sight(self, a: SimUnit, b: SimUnit) -> bool:
-        return self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r, self.circles(a, b))
+        return self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r, self.all_circles())
+
+    def all_circles(self) -> list[tuple[float, float, float]]:
+        """Every base on the board, rebuilt only after something moved, entered or left."""
+        if self._circ is None:
+            self._circ = [(u.x, u.y, u.r) for u in self.units]
+        return self._circ
+
+    def moved(self) -> None:
+        self._circ = None
+
+    def side_units(self, side: int) -> list[SimUnit]:
+        """The units of ``side`` on the board (cached until one enters or leaves)."""
+        cached = self._sides_cache
+        if cached is None:
+            cached = self._sides_cache = [[u for u in self.units if u.side == s]
+                                          for s in range(len(self.sides))]
+        return cached[side]
 
     def enemies(self, u: SimUnit) -> list[SimUnit]:
-        return [e for e in self.units if e.side != u.side]
+        return list(self.side_units(1 - u.side))
 
     def unit(self, uid) -> SimUnit:
         u = self.by_id.get(uid)
@@ -200,7 +222,7 @@ class Game:
         """Why a straight move of ``u`` to (x, y) within ``reach`` is illegal (None: legal)."""
         if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
             return f"({x}, {y}) is farther than {reach}\"."
-        others = self.circles(u)
+        others = self.circles_near(u, reach)
         if not self.board.fits(x, y, u.r, others):
             return f"The base does not fit at ({x}, {y})."
         if not self.board.path_clear(u.x, u.y, x, y, u.r, others):
@@ -220,7 +242,7 @@ class Game:
             return None
         base = math.atan2(dy, dx)
         best, best_d = None, dist - 0.05
-        others = self.circles(u)
+        others = self.circles_near(u, reach)
         fits, clear = self.board.fits, self.board.path_clear
         for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
             ang = base + turn
@@ -257,7 +279,7 @@ class Game:
         if not self.in_sight(u, t):
             return "The charger has no line of sight to the target."
         reach = self.charge_reach(u)
-        others = self.circles(u)
+        others = self.circles_near(u, reach)
         lines = _target_points(u, t)
         if end is not None:
             ex, ey = float(end[0]), float(end[1])
@@ -273,7 +295,7 @@ class Game:
                 continue
             # Stop just short of base contact with the target, along the traced line.
             travel = math.hypot(t.x - u.x, t.y - u.y) - u.r - t.r - 0.1
-            for back in (0.0, 0.3, 0.6):
+            for back in (0.0, 0.5):
                 length = max(0.0, travel - back)
                 ex, ey = snap(u.x + dx / d * length), snap(u.y + dy / d * length)
                 if not _in_corridor(u, px, py, ex, ey):
@@ -635,6 +657,7 @@ class Game:
         u = SimUnit(self._uid, card, p.index, p.side, x, y, self.round)
         self.units.append(u)
         self.by_id[u.id] = u
+        self._circ = self._sides_cache = None
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -804,6 +827,7 @@ class Game:
                 return cost
             # Retaliation cannot move it, so the path checked above still holds.
             u.x, u.y = x, y
+            self.moved()
             self.log("move", u.id, x, y)
         elif kind == "shift":
             x, y = float(cmd[1]), float(cmd[2])
@@ -811,6 +835,7 @@ class Game:
             if why:
                 raise IllegalCommand(why)
             u.x, u.y = x, y
+            self.moved()
             self.log("shift", u.id, x, y)
         elif kind == "attack":
             target = self.unit(cmd[1])
@@ -832,6 +857,7 @@ class Game:
                     if why or math.hypot(spot[0] - u.x, spot[1] - u.y) > u.profile.skirmisher:
                         raise IllegalCommand(why or "Skirmisher shifts up to 2\".")
                     u.x, u.y = float(spot[0]), float(spot[1])
+                    self.moved()
                     self.log("shift", u.id, u.x, u.y)
         elif kind == "charge":
             target = self.unit(cmd[1])
@@ -845,6 +871,7 @@ class Game:
                 return cost
             # Retaliation moves nothing, so the corridor checked above still holds.
             u.x, u.y = found
+            self.moved()
             self.log("charge", u.id, target.id, u.x, u.y)
             self._attack(u, target, "c")
         elif kind == "onslaught":
@@ -944,11 +971,13 @@ class Game:
             x, y = nx, ny
         if (x, y) != (t.x, t.y):
             t.x, t.y = x, y
+            self.moved()
             self.log("push", t.id, x, y)
 
     def _defeat(self, t: SimUnit, by: SimUnit | None) -> None:
         self.units.remove(t)
         del self.by_id[t.id]
+        self._circ = self._sides_cache = None
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
