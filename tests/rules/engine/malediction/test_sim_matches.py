@@ -107,3 +107,17 @@ def test_properties_log_replays_mastery_sums_decks_and_echo(seed, mode, randomly
                 leech = sum(1 for d in r.defeats if d.by == i)  # Echo Leech is not in sample
                 assert 0 <= echo <= start[i] + sum(echo_gain(k) for k in range(2, rnd + 1)) \
                     + leech
+
+
+def test_frames_rebuild_the_final_board_from_the_log_alone():
+    from rules.engine.malediction.sim import Game
+    match = sample_match()
+    game = Game(match, 21, [HeuristicCommander(), RandomCommander(2)])
+    res = game.run()
+    last = frames(res.log)[-1]
+    on_board = {u.id: (u.x, u.y, u.damage, u.relic.name if u.relic else None)
+                for u in game.units}
+    assert {u["id"]: (u["x"], u["y"], u["damage"], u["relic"]) for u in last["units"]} \
+        == on_board
+    assert sorted(map(tuple, last["husks"])) == sorted(
+        (x, y) for _, x, y in game.board.live_husks())
