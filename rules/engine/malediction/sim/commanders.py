@@ -28,9 +28,11 @@ def odds(a, t) -> tuple[float, float]:
     """(chance to defeat ``t`` with one attack of ``a``, expected damage): the exact damage
     distribution over the die's 20 faces (cached per attacker and DEF), read against the
     target's health."""
-    acc = a.stat("acc") if a.has("acc") else None
-    defense = t.stat("defense") if t.has("defense") else None
-    key = (acc, a.card.power, defense, a.power_bonus)
+    acc = a.stat("acc") if a.card.acc is not None else None
+    defense = t.stat("defense") if t.card.defense is not None else None
+    power = a.card.power
+    key = (acc, power.hit, power.graze, defense, a.power_bonus) if power is not None else \
+        (acc, None, None, defense, a.power_bonus)
     dist = _DISTS.get(key)
     if dist is None:
         exact = damage_distribution(acc, a.card.power, defense, a.power_bonus)
@@ -197,9 +199,17 @@ class HeuristicCommander(Commander):
         """Candidate centres: reinforcement spots near forward units first, then the zone."""
         out = []
         goals = [(hx, hy) for _, hx, hy in game.board.live_husks()]
-        for u in game.units:
-            if u.owner != p.index or u.deployed_round >= game.round or game.is_engaged(u):
+        anchors = [u for u in game.units if u.owner == p.index and
+                   u.deployed_round < game.round]
+        if goals and len(anchors) > 3:
+            anchors.sort(key=lambda u: min(math.hypot(u.x - gx, u.y - gy) for gx, gy in goals))
+        kept = 0
+        for u in anchors:
+            if kept == 3:
+                break
+            if game.is_engaged(u):
                 continue
+            kept += 1
             for k in range(8):
                 ang = k * math.pi / 4
                 d = u.r + 0.6 + 0.5
@@ -250,19 +260,14 @@ class HeuristicCommander(Commander):
                 return ["onslaught"]
             best = max(engaged, key=lambda t: (self._attack_value(u, t), -t.id))
             return ["attack", best.id, "melee"]
-        # Already at a husk it can claim: hold, shoot if it can.
-        claimable = self._claimable(game, u)
-        ranged = game.ranged_targets(u)
-        if claimable:
-            if ranged:
-                best = max(ranged, key=lambda t: (self._attack_value(u, t), -t.id))
-                return ["attack", best.id, "ranged"]
-            return ["pass"]
+        shoot = self._shot(game, u)
+        # Already at a husk it can claim, or holding a relic: hold, shoot if it can.
+        if self._claimable(game, u):
+            return shoot or ["pass"]
         if u.relic is not None:
-            if ranged:
-                best = max(ranged, key=lambda t: (self._attack_value(u, t), -t.id))
-                return ["attack", best.id, "ranged"]
-            threat = self._nearest(u, game.enemies(u))
+            if shoot:
+                return shoot
+            threat = self._nearest(u, game.side_units(1 - u.side))
             if threat is not None and u.has("speed") and \
                     game.edge(u, threat) < 2 * threat.stat("speed") + 1:
                 away = game.step_toward(u, 2 * u.x - threat.x, 2 * u.y - threat.y,
@@ -271,10 +276,7 @@ class HeuristicCommander(Commander):
                     return ["move", *away]
             return ["pass"]
         if not u.has("speed"):
-            if ranged:
-                return ["attack", max(ranged, key=lambda t: self._attack_value(u, t)).id,
-                        "ranged"]
-            return ["pass"]
+            return shoot or ["pass"]
         speed = u.stat("speed")
         # A free husk within reach this activation.
         husk = self._best_husk(game, u)
@@ -286,22 +288,33 @@ class HeuristicCommander(Commander):
                     return ["move", *step]
         if ap >= 2:
             reach = game.charge_reach(u) + 1
-            pool = sorted(((self._attack_value(u, t), -t.id, t) for t in game.enemies(u)
-                           if game.edge(u, t) <= reach), key=lambda c: c[:2], reverse=True)
+            edge = game.edge
+            pool = sorted(((self._attack_value(u, t), -t.id, t)
+                           for t in game.side_units(1 - u.side) if edge(u, t) <= reach),
+                          key=lambda c: c[:2], reverse=True)
             for v, _, t in pool[:3]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
                     return ["charge", t.id, None]
-        if ranged:
-            best = max(ranged, key=lambda t: (self._attack_value(u, t), -t.id))
-            return ["attack", best.id, "ranged"]
+        if shoot:
+            return shoot
         goal = (husk[0], husk[1]) if husk else None
         if goal is None:
-            t = self._nearest(u, game.enemies(u))
+            t = self._nearest(u, game.side_units(1 - u.side))
             goal = (t.x, t.y) if t else None
         if goal is None:
             return ["pass"]
         step = game.step_toward(u, goal[0], goal[1], speed, stop=u.r + 1.2)
         return ["move", *step] if step else ["pass"]
+
+    def _shot(self, game, u):
+        """The best ranged attack it can make now, or None."""
+        if u.card.range is None or u.stat("range") <= 0:
+            return None
+        ranged = game.ranged_targets(u)
+        if not ranged:
+            return None
+        best = max(ranged, key=lambda t: (self._attack_value(u, t), -t.id))
+        return ["attack", best.id, "ranged"]
 
     @staticmethod
     def _nearest(u, units):

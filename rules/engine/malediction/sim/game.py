@@ -33,7 +33,7 @@ from ..modes import (
 )
 from ..result import MASTERY_SOURCES, Defeat, MatchResult
 from .abilities import parse_abilities, parse_spell
-from .board import HUSK_RADIUS, Board, Piece
+from .board import HUSK_RADIUS, Board, Piece, base_radius
 from .state import MatchInput, SimPlayer, SimUnit
 
 __all__ = ["MAX_ROUNDS", "SIM_VERSION", "Game", "IllegalCommand"]
@@ -238,13 +238,13 @@ class Game:
         if dist <= 1e-6:
             return None
         want = min(reach, max(0.0, dist - stop))
-        if want < 0.1:
+        if want < 0.3:
             return None
         base = math.atan2(dy, dx)
         best, best_d = None, dist - 0.05
         others = self.circles_near(u, reach)
         fits, clear = self.board.fits, self.board.path_clear
-        for turn in (0.0, 0.6, -0.6, 1.2, -1.2):
+        for turn in (0.0, 0.7, -0.7, 1.4, -1.4):
             ang = base + turn
             ca, sa = math.cos(ang), math.sin(ang)
             for frac in (1.0, 0.5):
@@ -276,9 +276,11 @@ class Game:
             return "A unit with no Speed cannot charge."
         if self.engaged_with(u, t):
             return "The target is already engaged with the charger."
+        reach = self.charge_reach(u)
+        if self.edge(u, t) - NEARBY > reach + 1e-9:
+            return f"The target is beyond the charge reach of {reach}\"."
         if not self.in_sight(u, t):
             return "The charger has no line of sight to the target."
-        reach = self.charge_reach(u)
         others = self.circles_near(u, reach)
         lines = _target_points(u, t)
         if end is not None:
@@ -287,7 +289,6 @@ class Game:
                 return "The end point leaves the charge corridor."
             why = self._charge_end_ok(u, t, ex, ey, reach, others)
             return why if why else (ex, ey)
-        reason = None
         for px, py in lines:
             dx, dy = px - u.x, py - u.y
             d = math.hypot(dx, dy)
@@ -296,16 +297,14 @@ class Game:
             # Stop just short of base contact with the target, along the traced line.
             travel = math.hypot(t.x - u.x, t.y - u.y) - u.r - t.r - 0.1
             for back in (0.0, 0.5):
-                length = max(0.0, travel - back)
+                # Never farther than the reach: stopping up to 1" short still engages.
+                length = min(max(0.0, travel - back), reach - 0.05)
                 ex, ey = snap(u.x + dx / d * length), snap(u.y + dy / d * length)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
                 why = self._charge_end_ok(u, t, ex, ey, reach, others)
                 if why is None:
                     return (ex, ey)
-                reason = reason or why
-        if reason and "reach" in reason:
-            return reason
         return "No path to the target stays inside the charge corridor."
 
     def _charge_end_ok(self, u, t, ex, ey, reach, others) -> str | None:
@@ -550,7 +549,7 @@ class Game:
         seeker = p.band.seeker
         if seeker is None:
             return
-        r = SimUnit(0, seeker, 0, 0, 0, 0, 0).r
+        r = base_radius(seeker.base_mm)
         for k in range(20):
             x, y = self.zone_spot(p.index, r, k)
             if self.zone_holds(p.index, x, y, r) and self.board.fits(x, y, r, self.circles()):
@@ -702,7 +701,7 @@ class Game:
                     raise IllegalCommand(f"{card.name} costs {card.cost}; {echo} echo left.")
                 else:
                     echo -= card.cost
-                r = SimUnit(0, card, 0, 0, 0, 0, 0).r
+                r = base_radius(card.base_mm)
                 if not self.board.fits(x, y, r, self.circles() + staged_circles):
                     raise IllegalCommand(f"{card.name} does not fit at ({x}, {y}).")
                 if not (self.zone_holds(p.index, x, y, r) or self._reinforces(p, x, y, r)):
