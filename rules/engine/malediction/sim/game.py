@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from rules.engine.errors import EngineBug
 from rules.engine.simulation.engine import derive_seed
-from rules.engine.simulation.geometry import seg_point_dist2, snap
+from rules.engine.simulation.geometry import point_rect_dist, seg_point_dist2, snap
 
 from ..attack import Outcome, resolve_attack
 from ..cards import Item, Rank, Relic, Spell, Unit
@@ -417,18 +417,20 @@ class Game:
         for side, piece in order:
             w, d = piece.footprint
             placed = False
+            zones = self.board.zones
             for _ in range(60):
                 if rng.random() < 0.5:
                     w, d = d, w
                 x0 = snap(rng.uniform(0, size - w))
                 y0 = snap(rng.uniform(0, size - d))
-                cand = Piece(x0, y0, snap(x0 + w), snap(y0 + d), piece.tall, piece.size.value,
-                             self.players[self.sides[side][0]].band.terrain.name)
-                if any(z.touches_rect(cand) for z in self.board.zones):
+                x1, y1 = snap(x0 + w), snap(y0 + d)
+                if any(point_rect_dist(z.cx, z.cy, x0, y0, x1, y1) < z.radius for z in zones):
                     continue
-                if any(cand.gap(p) < TERRAIN_GAP for p in self.board.pieces):
+                if any(max(p.x0 - x1, x0 - p.x1, 0.0) ** 2 + max(p.y0 - y1, y0 - p.y1, 0.0) ** 2
+                       < TERRAIN_GAP ** 2 for p in self.board.pieces):
                     continue
-                self.board.add_piece(cand)
+                self.board.add_piece(Piece(x0, y0, x1, y1, piece.tall, piece.size.value,
+                                           self.players[self.sides[side][0]].band.terrain.name))
                 placed = True
                 break
             if not placed:
