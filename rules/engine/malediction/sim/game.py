@@ -243,6 +243,7 @@ class Game:
         base = math.atan2(dy, dx)
         best, best_d = None, dist - 0.05
         others = self.circles_near(u, reach)
+        near = self.board.pieces_near(u.x, u.y, reach + u.r + 0.1)
         fits, clear = self.board.fits, self.board.path_clear
         for turn in (0.0, 0.7, -0.7, 1.4, -1.4):
             ang = base + turn
@@ -255,7 +256,8 @@ class Game:
                 d = math.hypot(tx - x, ty - y)
                 if d >= best_d:
                     continue
-                if fits(x, y, u.r, others) and clear(u.x, u.y, x, y, u.r, others):
+                if fits(x, y, u.r, others, near) and \
+                        clear(u.x, u.y, x, y, u.r, others, pieces=near):
                     best, best_d = (x, y), d
                     break
             if best is not None and turn == 0.0:
