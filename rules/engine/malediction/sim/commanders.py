@@ -299,10 +299,11 @@ class HeuristicCommander(Commander):
                 if step:
                     return ["move", *step]
         if ap >= 2:
-            reach = game.charge_reach(u) + 1
-            edge = game.edge
+            reach = game.charge_reach(u) + 1 + u.r
+            x, y = u.x, u.y
             pool = sorted(((self._attack_value(u, t), -t.id, t)
-                           for t in game.side_units(1 - u.side) if edge(u, t) <= reach),
+                           for t in game.side_units(1 - u.side)
+                           if (t.x - x) ** 2 + (t.y - y) ** 2 <= (reach + t.r) ** 2),
                           key=lambda c: c[:2], reverse=True)
             for v, _, t in pool[:2]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
@@ -350,11 +351,16 @@ class HeuristicCommander(Commander):
     def _best_husk(game, u):
         """The nearest husk no other ally is already heading to, with its distance."""
         best = None
+        mates = [o for o in game.side_units(u.side) if o is not u and o.relic is None]
         for _, hx, hy in game.board.live_husks():
             d = math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS
-            taken = any(o is not u and o.side == u.side and o.relic is None and
-                        math.hypot(o.x - hx, o.y - hy) - o.r - HUSK_RADIUS <= NEARBY
-                        for o in game.units)
+            taken = False
+            for o in mates:
+                reach = o.r + HUSK_RADIUS + NEARBY
+                dx, dy = o.x - hx, o.y - hy
+                if dx * dx + dy * dy <= reach * reach:
+                    taken = True
+                    break
             if taken:
                 continue
             if best is None or d < best[2]:

@@ -250,7 +250,7 @@ class Game:
             ca, sa = math.cos(ang), math.sin(ang)
             for frac in (1.0, 0.5):
                 length = want * frac
-                x, y = snap(u.x + ca * length), snap(u.y + sa * length)
+                x, y = round(u.x + ca * length, 1), round(u.y + sa * length, 1)
                 if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
                     continue
                 d = math.hypot(tx - x, ty - y)
@@ -301,7 +301,7 @@ class Game:
             for back in (0.0, 0.5):
                 # Never farther than the reach: stopping up to 1" short still engages.
                 length = min(max(0.0, travel - back), reach - 0.05)
-                ex, ey = snap(u.x + dx / d * length), snap(u.y + dy / d * length)
+                ex, ey = round(u.x + dx / d * length, 1), round(u.y + dy / d * length, 1)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
                 why = self._charge_end_ok(u, t, ex, ey, reach, others)
@@ -423,9 +423,9 @@ class Game:
             for _ in range(60):
                 if rng.random() < 0.5:
                     w, d = d, w
-                x0 = snap(rng.uniform(0, size - w))
-                y0 = snap(rng.uniform(0, size - d))
-                x1, y1 = snap(x0 + w), snap(y0 + d)
+                x0 = round(rng.uniform(0, size - w), 1)
+                y0 = round(rng.uniform(0, size - d), 1)
+                x1, y1 = round(x0 + w, 1), round(y0 + d, 1)
                 if any(point_rect_dist(z.cx, z.cy, x0, y0, x1, y1) < z.radius for z in zones):
                     continue
                 if any(max(p.x0 - x1, x0 - p.x1, 0.0) ** 2 + max(p.y0 - y1, y0 - p.y1, 0.0) ** 2
@@ -921,11 +921,11 @@ class Game:
     def _attack(self, a: SimUnit, t: SimUnit, kind: str) -> None:
         acc = a.stat("acc") if a.has("acc") else 0
         if a.profile.pack_hunter and any(
-                o is not a and o.side == a.side and self.engaged_with(o, t) for o in self.units):
+                o is not a and self.engaged_with(o, t) for o in self.side_units(a.side)):
             acc += 1
         defense = t.stat("defense") if t.has("defense") else 0
-        if t.has("defense") and any(o is not t and o.side == t.side and o.profile.bodyguard
-                                    and self.edge(o, t) <= NEARBY for o in self.units):
+        if t.has("defense") and any(o.profile.bodyguard and o is not t and
+                                    self.edge(o, t) <= NEARBY for o in self.side_units(t.side)):
             defense += 1
         roll = self.roll()
         res = resolve_attack(roll, acc if a.has("acc") else None, a.card.power, defense,
@@ -1147,6 +1147,8 @@ def _in_corridor(u: SimUnit, px: float, py: float, ex: float, ey: float) -> bool
 
 def _json(value):
     """Tuples to lists, recursively, so a live answer equals its replayed copy."""
+    if value is None or type(value) in (int, str, bool, float):
+        return value
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     if isinstance(value, dict):
