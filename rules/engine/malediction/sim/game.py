@@ -88,6 +88,7 @@ class Game:
         self.units: list[SimUnit] = []
         self.by_id: dict[int, SimUnit] = {}
         self._circ: list | None = None
+        self._los: dict[tuple[int, int], bool] = {}
         self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
@@ -190,7 +191,13 @@ class Game:
         return False
 
     def in_sight(self, a: SimUnit, b: SimUnit) -> bool:
-        return self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r, self.all_circles())
+        """Line of sight from ``a`` to ``b``, remembered until a base moves, enters or leaves."""
+        key = (a.id, b.id)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self._los[key] = self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r,
+                                                             self.all_circles())
+        return seen
 
     def all_circles(self) -> list[tuple[float, float, float]]:
         """Every base on the board, rebuilt only after something moved, entered or left."""
@@ -200,6 +207,7 @@ class Game:
 
     def moved(self) -> None:
         self._circ = None
+        self._los.clear()
 
     def side_units(self, side: int) -> list[SimUnit]:
         """The units of ``side`` on the board (cached until one enters or leaves)."""
@@ -268,6 +276,17 @@ class Game:
         return u.stat("speed") * (3 if u.profile.relentless else 2)
 
     def charge_end(self, u: SimUnit, t: SimUnit, end=None) -> tuple[float, float] | str:
+        """Where a charge of ``u`` at ``t`` ends, or why it cannot be made (see
+        ``_charge_end``); remembered until a base moves, enters or leaves."""
+        if end is not None:
+            return self._charge_end(u, t, end)
+        key = (-u.id, t.id)  # negative: never collides with a sight key
+        found = self._los.get(key)
+        if found is None:
+            found = self._los[key] = self._charge_end(u, t, None)
+        return found
+
+    def _charge_end(self, u: SimUnit, t: SimUnit, end=None) -> tuple[float, float] | str:
         """Where a charge of ``u`` at ``t`` ends, or why it cannot be made.
 
         The charger's base must stay inside the corridor traced from its centre to a point
@@ -600,6 +619,7 @@ class Game:
             if u.temp:
                 u.temp = {}
                 u.restat()
+                self._los.clear()
         losers = []
         for p in self.players:
             n = self.mode.draw_per_refresh(p.side)
@@ -661,6 +681,7 @@ class Game:
         self.units.append(u)
         self.by_id[u.id] = u
         self._circ = self._sides_cache = None
+        self._los.clear()
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -743,6 +764,7 @@ class Game:
                 raise IllegalCommand(f"{unit.card.name} cannot take another item.")
             unit.item = card
             unit.refit()
+            self._los.clear()
             self.log("item", unit.id, card.name, card.cost)
 
     def _reinforces(self, p: SimPlayer, x: float, y: float, r: float) -> bool:
@@ -981,6 +1003,7 @@ class Game:
         self.units.remove(t)
         del self.by_id[t.id]
         self._circ = self._sides_cache = None
+        self._los.clear()
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
@@ -991,6 +1014,7 @@ class Game:
             self.relics_lost[t.side] += 1
             self.relic_deck.append(t.relic)
             self.board.husks.append((t.x, t.y))
+            self._los.clear()
         if owner.seeker_unit is t:
             owner.seeker_unit = None
         else:
@@ -1050,6 +1074,7 @@ class Game:
         else:
             target.temp[effect.stat] = target.temp.get(effect.stat, 0) + effect.amount
             target.restat()
+            self._los.clear()  # a Speed gain changes what a charge reaches
 
     # ----------------------------------------------------------------------- end
     def claim_options(self, player: int) -> list[list[int]]:
@@ -1115,6 +1140,7 @@ class Game:
         u.relic = relic
         u.refit()
         self.board.husks[husk] = None
+        self._los.clear()  # a husk no longer blocks sight
         self.mastery[u.side]["relics"] += RELIC_MASTERY
         self.relics_claimed[u.side] += 1
         self.log("claim", u.id, husk, relic.name)
