@@ -268,7 +268,7 @@ class Game:
                         clear(u.x, u.y, x, y, u.r, others, pieces=near):
                     best, best_d = (x, y), d
                     break
-            if best is not None and turn == 0.0:
+            if best is not None:
                 break
         return best
 
