@@ -31,6 +31,10 @@ def _user_errors():
 
 
 def exception_handler(exc, context):
+    from accounts.authentication import TokenRefused
+
+    if isinstance(exc, TokenRefused):  # DRF made it a 403 (the session has no challenge)
+        exc.status_code, exc.auth_header = TokenRefused.status_code, TokenRefused.auth_header
     response = _answer(exc, context)
     if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
         from config.outsiders import refused_outsider
