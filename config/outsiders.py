@@ -6,7 +6,8 @@ rules before telling them they may not write there at all. The views check who m
 in their services, after reading the body; rather than reorder every view, the API's
 exception handler (``config.api``) asks ``refused_outsider`` before answering a 400 to an
 unsafe request: when the object named in the path belongs to a league the user is not an
-active member of (site staff always are), the answer is the 403 instead.
+active member of (site staff always are), the answer is the 403 instead. A viewset
+names the actions meant for outsiders (asking to join a league) in ``outsider_actions``.
 
 The game and series actions go further and check the player (or organizer) before
 reading the body (``encounters.api.common.GameActions``).
@@ -69,6 +70,8 @@ def refused_outsider(request, view) -> PermissionDenied | None:
     if request is None or request.method not in UNSAFE or user is None \
             or not user.is_authenticated or user.is_staff:
         return None
+    if getattr(view, "action", None) in getattr(view, "outsider_actions", ()):
+        return None  # a write meant for outsiders (asking to join the league)
     league_id = league_of(view)
     if league_id is None:
         return None
