@@ -93,6 +93,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # ...unless the logged-in user chose one (accounts.User.language).
     "accounts.middleware.UserLanguageMiddleware",
+    # Signed-in answers: Cache-Control private, no-store; the API varies on Authorization.
+    "config.middleware.PrivateAnswersMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
