@@ -146,14 +146,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Argon2 first, with Django's own parameters: the memory-hard hasher Django recommends,
-# for about the CPU of PBKDF2's million iterations, hashed in parallel lanes that release
-# the GIL (gunicorn.conf.py). It is Django's hasher, hashing in pooled, pre-faulted work
-# memory (accounts/hashers.py: the same hashes, a third less wall time per login;
-# DJANGO_ARGON2_POOL=0 turns the pool off). Older PBKDF2 hashes still verify and are
-# re-hashed at login.
+# Argon2 first (Django's own hasher and parameters, the portable argon2-cffi wheel): the
+# memory-hard hasher Django recommends, hashed in parallel lanes that release the GIL
+# (gunicorn.conf.py). Older PBKDF2 hashes still verify and are re-hashed at login.
 PASSWORD_HASHERS = [
-    "accounts.hashers.PooledArgon2PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",

@@ -113,7 +113,8 @@ def test_passwords_hash_with_argon2_and_old_hashes_upgrade_at_login(db, client, 
     from config import settings as project
 
     settings.PASSWORD_HASHERS = project.PASSWORD_HASHERS  # the suite uses a fast one
-    assert project.PASSWORD_HASHERS[0].endswith("Argon2PasswordHasher")
+    # Django's own hasher, unchanged (no project subclass, no pooled memory).
+    assert project.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
     old = PBKDF2PasswordHasher().encode("an old password", "somesalt", iterations=1000)
     user = get_user_model().objects.create(username="veteran", email="v@example.org",
                                            password=old)
