@@ -138,6 +138,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    "accounts.login_limit.AddressLimitBackend",  # too many wrong passwords from one address
     "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -156,6 +157,13 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
+# --- Client addresses: how many proxies in front of the app append to X-Forwarded-For
+# (the documented HTTPS proxy: 1). 0 ignores the header, which anyone can write. Every
+# limiter (DRF throttles, django-axes, django-ratelimit, exports) reads the address through
+# config/client_ip.py.
+TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+RATELIMIT_IP_META_KEY = "config.client_ip.client_ip"
 # --- Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
 # username from one address, that pair is locked out for the cool-off time (unknown
 # usernames alike). Staff unlock in the admin (Axes > Access attempts: delete the row).
@@ -165,6 +173,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = env_bool("AXES_VERBOSE", False)  # lockouts are logged either way
+# Wrong passwords from one address, any usernames (password spraying): past this, logins
+# from that address are refused until the hour is out (accounts/login_limit.py).
+LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", "20/h")
 # Sign-up and password-reset requests per address (and resets per email), any account
 # or none alike (django-ratelimit, counted in the cache).
 SIGNUP_RATE = env("SIGNUP_RATE", "10/h")
@@ -295,9 +306,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "config.throttling.AnonThrottle",
+        "config.throttling.UserThrottle",
     ],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # config/throttling.py reads it the same way
     "DEFAULT_THROTTLE_RATES": {
         "anon": env("API_ANON_RATE", "120/min"),
         "user": env("API_USER_RATE", "600/min"),
