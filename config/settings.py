@@ -223,6 +223,16 @@ EXPORT_JOB_STALE_SECONDS = int(env("EXPORT_JOB_STALE_SECONDS", "900"))
 
 # --- Redis: broker, results and cache when REDIS_URL is set.
 REDIS_URL = env("REDIS_URL")
+# Production needs Redis: without it every worker process keeps its own cache, so each
+# limit (logins, sign-ups, resets, exports, the API) counts per worker and lets several
+# times through. DJANGO_SINGLE_PROCESS=1 says the install is one process (one worker, no
+# Celery worker), whose local memory is then the whole count.
+SINGLE_PROCESS = env_bool("DJANGO_SINGLE_PROCESS", False)
+if PRODUCTION and not REDIS_URL and not SINGLE_PROCESS:
+    raise ImproperlyConfigured(
+        "Set REDIS_URL in production (redis://host:6379/0): the caches, rate limits and "
+        "background jobs are shared through it. A one-process install may set "
+        "DJANGO_SINGLE_PROCESS=1 instead.")
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
@@ -370,6 +380,10 @@ PERMISSIONS_POLICY = {
     )
 }
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie is sent like the session cookie: never to scripts, not on other
+# sites' requests, over HTTPS only in production (no script reads it: the switch posts).
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # DJANGO_LOOPBACK_HTTP=1 is for the load benchmark only (bench/load/): production settings
@@ -383,6 +397,7 @@ if PRODUCTION and not LOOPBACK_HTTP:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(env("DJANGO_SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
