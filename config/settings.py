@@ -130,8 +130,12 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A busy timeout lets the dev server and an eager task share the file calmly.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writes wait their turn instead of failing with "database is locked": every
+    # transaction takes the write lock as it begins (a deferred one that read first could
+    # not wait for it: SQLite fails it at once), and waits up to the busy timeout for it,
+    # well inside gunicorn's 30 s request timeout. PostgreSQL is left as it is.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=int(env("SQLITE_BUSY_TIMEOUT", "20")))
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

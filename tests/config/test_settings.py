@@ -51,6 +51,17 @@ def test_database_and_redis_urls_switch_to_postgresql_and_redis():
     assert s["cache"].endswith("RedisCache")
 
 
+OPTIONS_PROBE = ("import json, django; from django.conf import settings; django.setup();"
+                 "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))")
+
+
+def test_sqlite_writes_wait_their_turn_and_postgresql_is_left_alone():
+    sqlite = json.loads(run(OPTIONS_PROBE).stdout)
+    assert sqlite == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    postgres = json.loads(run(OPTIONS_PROBE, DATABASE_URL="postgres://u@db:5432/c").stdout)
+    assert "transaction_mode" not in postgres and "timeout" not in postgres
+
+
 def test_production_mode_passes_check_deploy_without_warnings():
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
