@@ -301,7 +301,7 @@ SITE_URL = env("DJANGO_SITE_URL", "http://127.0.0.1:8000")
 
 # --- API
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",  # pages only where DRF paginates
     # JSON bodies are capped at DATA_UPLOAD_MAX_MEMORY_SIZE (as forms are) and nest at most
     # 32 deep (config/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
@@ -348,6 +348,9 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation's error answers (400, 401, 403, 404, 429, 413): config/schema.py.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "config.schema.add_error_responses"],
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
                             "NightStateEnum": "nights.models.CampaignNight.State",
                             "SourceEnum": "rules.models.FlipRecord.Source",
