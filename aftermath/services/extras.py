@@ -69,6 +69,10 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
         for injury in injuries[:count]:
             arsenal.annihilate_upgrade(injury, why="at the Doc's")
         if visit.characteristics:
+            gained = list(model.gained_characteristics or [])
+            gained += [c for c in visit.characteristics if c not in gained]
+            model.gained_characteristics = gained
+            model.save(update_fields=["gained_characteristics"])
             arsenal._event(aftermath.crew, "skill", f"{model.card.name} gained "
                            + ", ".join(visit.characteristics) + " at the Doc's",
                            actor=None, model=model, characteristics=list(visit.characteristics))

@@ -27,10 +27,14 @@ from rules.engine import record as rec
 from rules.engine.campaign_game import event_scrip_for_game
 
 
-def _traits(card) -> tuple[str, ...]:
+def _traits(card, gained=()) -> tuple[str, ...]:
+    """The printed Characteristics plus those the model gained in the campaign (Grand
+    Tomb's Undead, the Good Doctor's Construct or Undead), so Bounties that count a
+    Characteristic (Purge, Roundup) see them."""
     if card is None:
         return ()
     traits = [str(c).lower() for c in card.characteristics or ()]
+    traits += [t for t in (str(c).lower() for c in gained or ()) if t not in traits]
     if card.is_totem and "totem" not in traits:
         traits.append("totem")
     return tuple(traits)
@@ -53,7 +57,9 @@ class _Refs:
         self.entries.append(rec.ModelEntry(
             ref=ref, side=side.key, name=h.name[:120],
             origin="wandering" if h.wandering_card_id else "hired",
-            station=station or None, characteristics=_traits(card),
+            station=station or None,
+            characteristics=_traits(card, h.arsenal_model.gained_characteristics
+                                    if h.arsenal_model_id else ()),
             cost=None if station == "master" else cost, leader=h.is_leader,
             arsenal_model=h.arsenal_model_id, card=card.pk if card else None))
         self.hired[h.pk] = ref
