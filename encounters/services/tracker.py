@@ -14,6 +14,7 @@ from encounters.models import (
     Game,
     HiredModel,
     LucrativeScheme,
+    MarkerChange,
     SchemeChoice,
     Side,
     TableModel,
@@ -88,7 +89,32 @@ def start(*, game: Game, actor) -> Game:
     game.turn = 1
     game.save(update_fields=["state", "turn", "updated_at"])
     log(game, "The game begins: Turn 1", actor=actor)
+    _place_start_markers(game, sides, actor)
     return game
+
+
+#: Fortifications that put a Marker anywhere on the centre line at the start of the game
+#: (Loose Gravedirt: a Corpse Marker; Pick and Pull: a Scrap Marker), by the Marker kind.
+START_MARKERS = {"loose-gravedirt": ("Loose Gravedirt", MarkerChange.Kind.CORPSE, "Corpse"),
+                 "pick-and-pull": ("Pick and Pull", MarkerChange.Kind.SCRAP, "Scrap")}
+
+
+def _place_start_markers(game: Game, sides, actor) -> None:
+    """Record the start-of-game Markers of each crew's Fortifications for its player, on
+    the centre line (quarter 0: in no single quarter); the log says where to put them."""
+    from campaign.services import hideouts
+
+    for side in sides:
+        if not side.crew_id:
+            continue
+        owned = hideouts.owned_keys(side.crew)
+        for key, (name, kind, word) in START_MARKERS.items():
+            if key not in owned:
+                continue
+            MarkerChange.objects.create(game=game, turn=1, kind=kind, delta=1, quarter=0,
+                                        by_side=side.key, actor=actor)
+            log(game, f"{name}: side {side.key} places a {word} Marker anywhere on the "
+                "centre line", actor=actor, side=side.key)
 
 
 @transaction.atomic
@@ -570,10 +596,10 @@ def _has_bouncer(side: Side | None) -> bool:
 
 
 def _event_flags(game: Game) -> set[str]:
+    from encounters.services.games import game_events
+
     flags: set[str] = set()
-    keys = list(game.week.event_chain) if game.week_id else []
-    if game.event_key:
-        keys.append(game.event_key)
+    keys = game_events(game)
     table = tables.weekly_events()
     for key in keys:
         try:
