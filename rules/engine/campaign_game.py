@@ -29,6 +29,7 @@ from .hiring import HENCHMAN, MASTER, CardInfo, hire_cost, leader_cost
 
 __all__ = [
     "AVATAR_RATING_BONUS",
+    "CASUALTY_SCRIP",
     "ENCOUNTER_SIZE_MARGIN",
     "FINISHED_OFF_THRESHOLD",
     "LAST_TURN_WITHOUT_FLIP",
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_POOL",
     "ArsenalModel",
     "CampaignRating",
+    "CasualtyScrip",
     "EndOfTurnFlip",
     "EventScrip",
     "FinishedOff",
@@ -51,11 +53,9 @@ __all__ = [
     "arsenal_models",
     "arsenal_total",
     "campaign_rating",
+    "casualty_event_scrip",
     "continue_value_needed",
     "end_of_game_flip",
-    "CASUALTY_SCRIP",
-    "CasualtyScrip",
-    "casualty_event_scrip",
     "event_scrip_for_game",
     "finished_off",
     "hire_cost_in_game",
