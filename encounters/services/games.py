@@ -123,6 +123,8 @@ def create_campaign_game(*, campaign: Campaign, crew_a: Crew, crew_b: Crew, acto
     if forced:
         game.kind = Game.Kind.STORY
     game.setup = _generate_setup(game, actor)
+    if forced:
+        game.setup["plot_thickens"] = True  # On The Move may take the game back to Standard
     game.save()
     log(game, f"Game set up: {crew_a} vs {crew_b}, {size} soulstones", actor=actor)
     if forced:
