@@ -451,6 +451,8 @@ def record_casualty(
     if campaign is not None and model is not None and model.arsenal_model_id and \
             accident_prone(model.arsenal_model_id):
         automatic, automatic_reason = True, "Accident Prone"
+    elif campaign is not None and by_model is not None and _has_skill(by_model, SCAVENGER):
+        automatic, automatic_reason = True, "killed by The Scavenger"
     if model is None or (model.arsenal_model_id is None and game.campaign_id):
         casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
     elif campaign is not None and campaign.no_injuries:
@@ -490,6 +492,18 @@ def accident_prone(arsenal_model_id: int) -> bool:
     return ArsenalUpgrade.objects.filter(
         attached_to_id=arsenal_model_id, kind=ArsenalUpgrade.Kind.INJURY,
         status=ArsenalUpgrade.Status.ACTIVE, table_key__in=keys).exists()
+
+
+#: Outcasts faction Injury: models it kills are automatically Finished Off.
+SCAVENGER = "the-scavenger"
+
+
+def _has_skill(model: HiredModel, key: str) -> bool:
+    from campaign.models import ArsenalUpgrade
+
+    return bool(model.arsenal_model_id) and ArsenalUpgrade.objects.filter(
+        attached_to_id=model.arsenal_model_id, table_key=key,
+        status=ArsenalUpgrade.Status.ACTIVE).exists()
 
 
 def finished_off_threshold(model: HiredModel | None) -> int:

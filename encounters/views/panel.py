@@ -8,8 +8,16 @@ from encounters import forms
 from encounters.models import Casualty, Game, ResultReport
 from encounters.score_check import score_check
 from encounters.selectors import GameView, game_view
+from encounters.services import (
+    casualty_scrip,
+    items,
+    on_the_move,
+    results,
+    scrip_effects,
+    traveler,
+    warrant,
+)
 from encounters.services import finished_off as finished_off_reflips
-from encounters.services import items, results, scrip_effects, traveler, warrant
 from encounters.services import table as table_facts
 from encounters.views.board import marker_board
 from encounters.views.common import REPORTABLE, TRACKING
@@ -52,6 +60,11 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         if not me.side.hire_revealed and me.side.crew_id:
             context["hire_form"] = hire_form(me)
         context["schemes_form"] = schemes_form(view, me)
+        if on_the_move.refusal(g, me.side) is None:
+            context["on_the_move_form"] = forms.OnTheMoveForm(
+                auto_id="move_%s", choices=on_the_move.choices(g),
+                initial={"event": (g.setup or {}).get("on_the_move", {}).get(me.side.key)})
+            context["on_the_move_proposals"] = (g.setup or {}).get("on_the_move") or {}
         if warrant.refusal(g, me.side) is None:
             context["warrant_form"] = forms.WarrantForm(
                 auto_id="warrant_%s", initial={"role": warrant.role_of(g, me.side.key)})
@@ -71,6 +84,12 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
                 auto_id="scrip_%s", initial={"side": me.side.key if me else "a"}
             ),
             end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
+            casualty_scrip=[(row.side.key, max(0, casualty_scrip.casualty_scrip(
+                g, row.side.key).amount + row.side.casualty_scrip_correction))
+                for row in view.sides]
+            if casualty_scrip.in_force(g) else None,
+            casualty_scrip_form=forms.CasualtyScripCorrectionForm(
+                auto_id="cscrip_%s", initial={"side": me.side.key if me else "a"}),
             bring_in_form=forms.BringInForm(
                 auto_id="bring_%s", initial={"side": me.side.key if me else "a"}
             ),

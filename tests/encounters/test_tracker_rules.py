@@ -185,3 +185,21 @@ def test_tough_as_nails_sets_the_finished_off_threshold_from_the_skill(in_play):
     eleven = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
                                      model=HiredModel.objects.get(pk=tough.pk), by_effect="x")
     assert eleven.finished_off == Casualty.FinishedOff.ALREADY
+
+
+def test_the_scavengers_kills_are_finished_off_without_a_flip(in_play):
+    """Outcasts faction Injury, The Scavenger: models it kills are automatically Finished
+    Off."""
+    from encounters.models import Casualty, HiredModel
+
+    game, alpha, _bravo = in_play
+    scavenger = HiredModel.objects.get(side__game=game, side__key="a", is_leader=True)
+    _attach(scavenger, "skill", "the-scavenger")
+    victim, other = HiredModel.objects.filter(side__game=game, side__key="b",
+                                              is_leader=False).order_by("id")[:2]
+    killed = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                     model=victim, by_model=scavenger)
+    assert killed.finished_off == Casualty.FinishedOff.AUTOMATIC
+    plain = tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=other,
+                                    by_effect="a blast")
+    assert plain.finished_off == Casualty.FinishedOff.PENDING
