@@ -76,3 +76,21 @@ ALL = MappingProxyType({**UPGRADES, **INJURIES, **FACTION_INJURIES})
 
 def is_table_only(key: str) -> bool:
     return key in ALL
+
+
+#: Table-only results whose moment is the model's death: the tracker's log reminds the
+#: players when the casualty is recorded.
+WHEN_KILLED = frozenset({"baggage", "to-the-death", "martyr", "ninja-attack",
+                         "too-many-pieces", "scapegoat"})
+
+
+def summary(key: str) -> str:
+    """The row's own summary (what the players apply), from the campaign tables."""
+    from rules import tables
+
+    for chart in (tables.campaign_upgrades(), tables.injury_chart(),
+                  *(tables.faction_injury_chart(code) for code in tables.FACTIONS)):
+        for row in chart.rows:
+            if row.key == key:
+                return row.summary
+    return ""

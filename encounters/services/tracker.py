@@ -469,6 +469,7 @@ def record_casualty(
     casualty.save()
     if campaign is not None and model is not None and model.arsenal_model_id:
         _collect_wanted(game, side, model, casualty, actor)
+        _remind_when_killed(game, model, side_key, actor)
     victim = casualty.victim_name + (f" ({table_model.get_origin_display().lower()})"
                                      if table_model else "")
     log(game, f"{victim} was {casualty.get_how_display().lower()} by {casualty.killer_name}"
@@ -479,6 +480,21 @@ def record_casualty(
 
 
 NEUTRAL = "neutral"
+
+
+def _remind_when_killed(game: Game, model: HiredModel, side_key: str, actor) -> None:
+    """Table-only results whose moment is this death (Baggage, Martyr...): the log
+    reminds the players to apply them (``rules/table_only.py``)."""
+    from campaign.models import ArsenalUpgrade
+    from rules import table_only
+
+    for name, key in ArsenalUpgrade.objects.filter(
+            attached_to_id=model.arsenal_model_id, status=ArsenalUpgrade.Status.ACTIVE,
+            table_key__in=list(table_only.WHEN_KILLED)).values_list("name", "table_key"):
+        log(game, f"Apply at the table: {model.name}'s {name} ({table_only.summary(key)})",
+            actor=actor, side=side_key)
+
+
 TOUGH_AS_NAILS = "tough-as-nails"
 TOUGH_THRESHOLD = 11
 

@@ -261,9 +261,34 @@ def _opponent_key(me) -> str:
     return ("b" if me.side.key == "a" else "a") if me else "a"
 
 
+def _table_reminders(view: GameView) -> dict[str, list[tuple[str, str, str]]]:
+    """Side key -> (model, result, what it does) for the hired models' table-only results
+    (``rules/table_only.py``): the tracker does not apply them, so it reminds the players
+    while the game is in play. Shown once the crews are revealed; one query."""
+    from campaign.models import ArsenalUpgrade
+    from rules import table_only
+
+    if view.game.state not in TRACKING:
+        return {}
+    side_of = {h.arsenal_model_id: (s.side.key, h.name) for s in view.sides
+               if s.side.hire_revealed for h in s.hired if getattr(h, "arsenal_model_id", None)}
+    if not side_of:
+        return {}
+    rows = ArsenalUpgrade.objects.filter(
+        status=ArsenalUpgrade.Status.ACTIVE, table_key__in=list(table_only.ALL),
+        attached_to_id__in=list(side_of),
+    ).values_list("attached_to_id", "name", "table_key").order_by("attached_to_id", "id")
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for model_id, name, key in rows:
+        side_key, model = side_of[model_id]
+        out.setdefault(side_key, []).append((model, name, table_only.summary(key)))
+    return out
+
+
 def _side_rows(view: GameView) -> list[dict]:
     """Each side with its schemes named (the selector already hid what must be hidden)."""
     rows = []
+    reminders = _table_reminders(view)
     for side in view.sides:
         schemes = [
             {**s, "name": scheme_name(s["scheme"]) if s["id"] else "Hidden"} for s in side.schemes
@@ -278,6 +303,7 @@ def _side_rows(view: GameView) -> list[dict]:
                 "third": {**third, "name": scheme_name(third["scheme"]),
                           "vp_choices": range(third["max_vp"] + 1)} if third else None,
                 "cost": sum(h.cost for h in side.hired),
+                "table_only": reminders.get(side.side.key, []),
             }
         )
     return rows
