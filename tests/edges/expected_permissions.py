@@ -226,7 +226,7 @@ EXPECTED = {
     "encounters:reveal-third-scheme":                                 "login  302    302    +302   302    302    302",
     "encounters:third-scheme-vp":                                     "login  302    302    +302   302    302    302",
     "encounters:casualty":                                            "login  302    302    302    302    302    302",
-    "encounters:finished-off":                                        "login  302    302    302    302    302    302",
+    "encounters:finished-off":                                        "login  302    +302   302    302    302    302",
     "encounters:reflip-finished-off":                                 "login  302    302    302    302    302    302",
     "encounters:event-scrip":                                         "login  302    +302   +302   +302   +302   +302",
     "encounters:withdraw":                                            "login  302    +302   +302   302    302    302",
