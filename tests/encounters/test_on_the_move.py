@@ -89,3 +89,24 @@ def test_without_the_fortification_the_event_stays(roster):
     game = _new(campaign, alpha, bravo)
     with pytest.raises(EncounterError, match="Mobile Encampment"):
         on_the_move.propose(game=game, actor=alpha.player, event_key="extermination")
+
+
+def test_the_game_page_offers_on_the_move_and_shows_the_agreed_event(moving):
+    from tests.encounters.test_pages import client_for, main, section
+
+    campaign, alpha, bravo, _ = moving
+    game = _new(campaign, alpha, bravo)
+    pages = {crew.pk: client_for(crew.player) for crew in (alpha, bravo)}
+    page = main(pages[bravo.pk].get(game.get_absolute_url()))
+    assert 'value="extermination"' in section(page, "on-the-move-form")
+    assert 'value="a-bad-moon-rises"' not in page
+    for crew in (alpha, bravo):
+        pages[crew.pk].post(f"/games/{game.pk}/on-the-move/", {"event": "extermination"})
+    game.refresh_from_db()
+    assert game.moved_event == "extermination"
+    page = main(pages[alpha.pk].get(game.get_absolute_url()))
+    assert "Extermination" in section(page, "setup-event") and 'id="setup-moved"' in page
+    assert 'id="on-the-move-form"' not in page
+    api = client_for(alpha.player).post(f"/api/games/{game.pk}/on-the-move/",
+                                        {"event": "junkyard"})
+    assert api.status_code == 400
