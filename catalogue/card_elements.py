@@ -296,7 +296,7 @@ class Elements:
         effects, problems = clean_effects(item.get("effects"))
         for message in problems:
             self.problem(field, label, f"effects: {message}")
-        if effects:
+        if effects is not None:
             clean["effects"] = effects
 
     def _reported(self, field: str, label: str, keys: tuple[str, ...]) -> bool:

@@ -29,7 +29,7 @@ FULL_ACTIONS = [
      "resist": ["Df", "Wp"], "damage": "2/3b/4bb", "text": "A loud bang."},
     {"name": "Stand Fast", "ap": 0, "stat": "Wp", "value": 5, "tn": 12, "tn_suits": ["T"],
      "range": "self", "text": "This model gains Shielded +1.",
-     "effects": [{"kind": "gain_condition", "condition": "Shielded", "value": 1}]},
+     "effects": [{"kind": "gain_condition", "name": "shielded", "value": 1}]},
     {"name": "Wail", "ap": 3, "stat": "Ca", "value": 5, "range": "Aura 3\"", "resist": "Wp",
      "text": "Enemies in range gain Slow."},
     {"name": "Ring Out", "stat": "Ca", "value": 5, "range": "pulse 6", "resist": "Wp",
@@ -49,7 +49,7 @@ def v2_document(**changes):
     document["format"] = 2
     document["conditions"] = [
         {"name": "Soaked", "text": "This model suffers -1 Wk.",
-         "effects": [{"kind": "modify_stat", "stat": "wk", "value": -1}]},
+         "effects": {"effects": [], "unread": ["This model suffers -1 Wk."]}},
     ]
     return document
 
@@ -68,7 +68,8 @@ def test_v2_card_keeps_ap_ranges_resists_blasts_tn_suits_triggers_and_conditions
     assert scatter["ap"] == 2 and scatter["resist"] == "Df or Wp"
     assert scatter["damage"] == "2/3b/4bb"
     assert stand["ap"] == 0 and stand["tn_suits"] == ["tomes"] and stand["range"] == "self"
-    assert stand["effects"][0]["kind"] == "gain_condition"
+    assert stand["effects"] == {
+        "effects": [{"kind": "gain_condition", "name": "shielded", "value": 1}]}
     assert wail["ap"] == 3 and wail["range"] == 'Aura 3"'
     assert ring["range"] == 'Pulse 6"'
     defensive = card.abilities[1]
@@ -133,8 +134,8 @@ def test_every_problem_is_reported_per_trigger_naming_card_element_and_field():
         "action 1 ('Claw'), trigger 2 ('Gouge'): suits: 'stars' is not a suit",
         "action 1 ('Claw'), trigger 3 needs a name",
         "action 2 ('Spit'): tn_suits: give the TN too",
-        "action 2 ('Spit'): effects: effect 1: must be an object with a \"kind\"",
-        "action 2 ('Spit'): effects: effect 2: must be an object with a \"kind\"",
+        "action 2 ('Spit'): effects: effects[0].kind: None is not an effect kind",
+        "action 2 ('Spit'): effects: effects[1]: must be an object",
     ]
     for message in expected:
         assert any(t.startswith("models row 2, field 'actions': ") and message in t
