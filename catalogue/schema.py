@@ -44,7 +44,7 @@ MAX_STAT = 30
 MAX_SOULSTONES = 20
 MAX_ROWS = 5000
 #: Slugs the pages and API use as path words, so a pack may not take them.
-RESERVED_PACK_SLUGS = frozenset({"import"})
+RESERVED_PACK_SLUGS = frozenset({"import", "community"})
 
 PACK_FIELDS = ("name", "slug", "version", "description", "is_sample")
 # fmt: off

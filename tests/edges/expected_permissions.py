@@ -157,6 +157,8 @@ EXPECTED = {
     "catalogue:browse":                                               "405    405    405    405    405    405    405",
     "catalogue:packs":                                                "405    405    405    405    405    405    405",
     "catalogue:pack-import":                                          "403    403    403    403    200    200    200",
+    "catalogue:community-import":                                     "403    403    403    403    200    200    200",
+    "catalogue:community-confirm":                                    "403    403    403    403    302    302    302",
     "catalogue:pack":                                                 "405    405    405    405    405    405    405",
     "catalogue:pack-json":                                            "405    405    405    405    405    405    405",
     "catalogue:pack-zip":                                             "405    405    405    405    405    405    405",
