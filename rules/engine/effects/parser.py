@@ -18,7 +18,7 @@ in place): it and the rest of its paragraph stay unread.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 
 from .language import (
@@ -44,7 +44,7 @@ from .language import (
     Unbury,
 )
 
-__all__ = ["parse", "read_sentence"]
+__all__ = ["parse", "read_sentence", "reading_of"]
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUM = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -584,3 +584,14 @@ def _merge(a: Qualifiers, b: Qualifiers) -> Qualifiers:
         ignores_los=a.ignores_los or b.ignores_los,
         once_per=a.once_per or b.once_per, only_if=a.only_if or b.only_if,
         optional=a.optional or b.optional, timing=a.timing or b.timing)
+
+
+def reading_of(element: Mapping) -> Reading:
+    """An element's reading: its structured ``effects`` (with ``qualifiers`` and
+    ``unread``) when a pack gives them (corrected by an organizer), else its ``text``
+    parsed. Bad structured effects raise ``EffectError`` naming the field."""
+    if element.get("effects") is not None:
+        return Reading.from_dict({"effects": element.get("effects"),
+                                  "qualifiers": element.get("qualifiers") or {},
+                                  "unread": element.get("unread") or []})
+    return parse(str(element.get("text") or ""))

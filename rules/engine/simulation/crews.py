@@ -6,8 +6,10 @@ card (the content pack's stat card dict, ``docs/content-packs.md``) plus the
 ``Modifier``s its arsenal attaches for this game (Upgrades, Injuries, Campaign Upgrades);
 ``profile()`` folds them into the stat line the simulator plays.
 
-Only names and numbers come from the card; what free text means is decided in
-``abilities.py``, and whatever it does not know is listed as not modelled.
+Only names and numbers come from the card; what free text means is read by the effects
+parser (``rules/engine/effects``), what of it is played is decided in ``plays.py`` (and
+abilities by name in ``abilities.py``), and every element not played in full is listed
+as not modelled, with the reasons.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from typing import Any
 from ..cards import Suit
 from ..damage import DamageTrack
 from ..duels import Trigger, parse_suits
+from ..effects import EffectError, Reading
+from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify
+from ..effects.parser import reading_of
 from ..errors import RulesError
-from .abilities import Talents, TriggerEffect, action_effect, apply_ability, trigger_effect
+from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
+from .plays import SIMULATOR_SUPPORT, tactical_play, trigger_play
 
 __all__ = [
     "CAMPAIGN_UPGRADE_TALENTS",
@@ -236,12 +242,20 @@ _RANGE_OR_MELEE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s+or\s+melee\s*(\d+(?:\
 
 @dataclass(frozen=True)
 class TriggerProfile:
-    """One trigger of an action; ``effect`` is None when the simulator does not model it."""
+    """One trigger of an action: its ``reading`` (effects read from its text, or given by
+    the pack) and the ``effects`` of it the simulator plays (``plays.py``); a trigger
+    with none is never declared."""
 
     name: str
     suits: tuple[Suit, ...]
     text: str
-    effect: TriggerEffect | None
+    effects: tuple[TriggerEffect, ...] = ()
+    reading: Reading = field(default_factory=Reading)
+
+    @property
+    def effect(self) -> TriggerEffect | None:
+        """The first effect played (None when the simulator plays none of it)."""
+        return self.effects[0] if self.effects else None
 
     @cached_property
     def engine_trigger(self) -> Trigger:
@@ -273,6 +287,7 @@ class ActionProfile:
     effect: tuple[str, int] | None
     modelled: bool
     why_not: str = ""
+    reading: Reading = field(default_factory=Reading)
 
     @property
     def is_attack(self) -> bool:
@@ -281,7 +296,7 @@ class ActionProfile:
     @cached_property
     def engine_triggers(self) -> tuple[Trigger, ...]:
         """The modelled triggers as the duel engine takes them (only these are declared)."""
-        return tuple(t.engine_trigger for t in self.triggers if t.effect is not None)
+        return tuple(t.engine_trigger for t in self.triggers if t.effects)
 
     def trigger_named(self, name: str) -> TriggerProfile | None:
         for trigger in self.triggers:
@@ -321,9 +336,11 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         if not t_suits:
             raise InvalidEncounterInput(f"{where}, trigger of {name!r} needs a suit.")
         t_text = str(t.get("text", "") or "")
+        t_reading = _reading(t, f"{where}, trigger of {name!r}")
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
-                                       trigger_effect(str(t.get("name", "")), t_text)))
+                                       trigger_play(t_reading), t_reading))
     triggers = tuple(triggers)
+    reading = _reading(raw, f"{where}, action {name!r}")
     range_text = str(raw.get("range") or "").strip()
     shapes: list[tuple[float, str]] = []
     names = [name]
@@ -357,15 +374,45 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
             elif damage is None:
                 modelled, why = False, "an attack whose effect is only text"
         else:
-            effect = action_effect(text)
+            effect = tactical_play(reading) if kind != "unknown" else None
             if effect is None:
                 modelled, why = False, "a tactical action whose effect is only text"
             elif tn is not None and (stat is None or value is None):
                 modelled, why = False, "a TN without a stat"
         out.append(ActionProfile(names[min(index, len(names) - 1)], stat, value, suits, rng,
                                  kind, resist, tn, damage, triggers, ap, text, effect,
-                                 modelled, why))
+                                 modelled, why, reading))
     return out
+
+
+def _reading(raw: Mapping, where: str) -> Reading:
+    try:
+        return reading_of(raw)
+    except EffectError as exc:
+        raise InvalidEncounterInput(f"{where}: effects {exc}") from None
+
+
+def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
+    """How much of an action and of each of its triggers the simulator plays."""
+    role = "attack" if action.is_attack else "tactical"
+    frame = "" if action.modelled else action.why_not
+    if action.modelled and role == "tactical" and action.effect is None:
+        frame = "a tactical action whose effect is only text"
+    out = [classify(CardElement(role, action.name, action.text, action.reading,
+                                frame_problem=frame), SIMULATOR_SUPPORT)]
+    for trigger in action.triggers:
+        t_frame = "" if action.modelled else "its action is not played"
+        if not t_frame and not action.is_attack:
+            t_frame = "triggers of tactical actions are not declared"
+        out.append(classify(CardElement("trigger", trigger.name, trigger.text,
+                                        trigger.reading, of=action.name,
+                                        frame_problem=t_frame), SIMULATOR_SUPPORT))
+    return out
+
+
+def ability_coverage(name: str, text: str = "") -> ElementCoverage:
+    """How much of an ability the simulator plays (abilities are played by name)."""
+    return classify(CardElement("ability", name, text), SIMULATOR_SUPPORT)
 
 
 # -- models ---------------------------------------------------------------------------
@@ -559,11 +606,9 @@ def build_profile(model: ModelInput) -> ModelProfile:
         for action in parse_actions(raw, where):
             action = _modified_action(action, mods)
             actions.append(action)
-            if not action.modelled:
-                not_modelled.append(f"{label}: action {action.name} ({action.why_not})")
-            for trigger in action.triggers:
-                if trigger.effect is None and action.modelled:
-                    not_modelled.append(f"{label}: trigger {trigger.name} of {action.name}")
+            for element in action_coverage(action):
+                if element.status != PLAYED:
+                    not_modelled.append(f"{label}: {element.line()}")
     characteristics = frozenset(str(c).lower() for c in card.get("characteristics") or ())
     if card.get("is_totem"):
         characteristics |= {"totem"}

@@ -14,8 +14,9 @@ from rules.engine.simulation import (
     UnplayableEncounter,
     check_playable,
 )
-from rules.engine.simulation.abilities import Talents, apply_ability, trigger_effect
+from rules.engine.simulation.abilities import Talents, apply_ability
 from rules.engine.simulation.crews import modifier_from_upgrade_card
+from rules.engine.simulation.plays import trigger_effect
 from rules.engine.simulation.table import Table, TerrainPiece, generate_layout
 
 from .builders import card as pack_card
