@@ -24,7 +24,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from catalogue.effects_json import clean_effects
+from catalogue.effects_json import READING_KEYS, clean_effects
 from rules.engine.cards import Suit
 from rules.engine.damage import DamageTrack
 from rules.engine.errors import RulesError
@@ -44,19 +44,19 @@ ABILITY_KINDS = ("ability", "defensive_trigger")
 ACTION_KINDS = ("attack", "tactical")
 
 ABILITY_KEYS_V1 = ("name", "text")
-ABILITY_KEYS = ("name", "kind", "suits", "text", "effects")
+ABILITY_KEYS = ("name", "kind", "suits", "text", "effects", "qualifiers", "unread")
 TRIGGER_KEYS_V1 = ("suits", "name", "text")
-TRIGGER_KEYS = ("suits", "name", "timing", "text", "effects")
+TRIGGER_KEYS = ("suits", "name", "timing", "text", "effects", "qualifiers", "unread")
 # fmt: off
 ACTION_KEYS_V1 = (
     "name", "stat", "value", "suits", "range", "resist", "tn", "damage", "text", "triggers",
 )
 ACTION_KEYS = (
     "name", "ap", "kind", "stat", "value", "suits", "range", "resist", "tn", "tn_suits",
-    "damage", "text", "effects", "triggers",
+    "damage", "text", "effects", "qualifiers", "unread", "triggers",
 )
 # fmt: on
-CONDITION_KEYS = ("name", "text", "effects")
+CONDITION_KEYS = ("name", "text", "effects", "qualifiers", "unread")
 
 _NUMBER = r"(\d+(?:\.\d+)?)"
 _INCHES = r"\s*(?:\"|''|in|inch(?:es)?)?"
@@ -291,13 +291,15 @@ class Elements:
             clean[key] = value
 
     def _effects(self, clean: dict, item: Mapping, field: str, label: str) -> None:
-        if "effects" not in item:
+        given = {key: item[key] for key in READING_KEYS if key in item}
+        if not given:
             return
-        effects, problems = clean_effects(item.get("effects"))
+        reading, problems = clean_effects(given)
         for message in problems:
-            self.problem(field, label, f"effects: {message}")
-        if effects is not None:
-            clean["effects"] = effects
+            self.problem(field, label, message if message.startswith(READING_KEYS)
+                         else f"effects: {message}")
+        if reading is not None:
+            clean.update(reading)
 
     def _reported(self, field: str, label: str, keys: tuple[str, ...]) -> bool:
         starts = tuple(f"{label}: {key}:" for key in keys)

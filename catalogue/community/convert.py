@@ -196,8 +196,8 @@ def _element_text(item: Mapping[str, Any]) -> str:
 
 def _with_reading(element: dict[str, Any], text: str | None = None) -> dict[str, Any]:
     text = element.get("text") if text is None else text
-    if text and (reading := parsed_effects(text)):
-        element["effects"] = reading
+    if text:
+        element.update(parsed_effects(text))
     return element
 
 

@@ -110,15 +110,14 @@ def test_import_the_rest_keeps_everything_the_card_prints_and_reads_the_texts():
     assert pole["range"] == 'melee 2"' and pole["suits"] == ["masks"] and "ap" not in pole
     scorch, shove = pole["triggers"]
     assert scorch["timing"] == "after_damaging" and scorch["suits"] == ["rams"]
-    assert scorch["effects"] == {"effects": [
-        {"kind": "gain_condition", "name": "burning", "value": 1}]}
-    assert shove["effects"]["effects"][0]["kind"] == "move"
+    assert scorch["effects"] == [{"kind": "gain_condition", "name": "burning", "value": 1}]
+    assert shove["effects"][0]["kind"] == "move"
     assert flare["ap"] == 2 and flare["resist"] == "Df or Wp" and flare["damage"] == "1/2b/3bb"
     assert flare["triggers"][0]["suits"] == ["tomes", "masks"]
     assert trim["ap"] == 0 and trim["tn"] == 12 and trim["tn_suits"] == ["tomes"]
     assert smoke["ap"] == 3 and smoke["range"] == 'Aura 3"'
     # What the parser cannot read stays text, listed as unread.
-    assert master.abilities[0]["effects"]["unread"] == [
+    assert master.abilities[0]["unread"] == [
         "Damage flips against this model suffer -."]
     hound = ModelCard.objects.get(name="Fixture Wick Hound")
     assert hound.station == "minion" and hound.rare == 3

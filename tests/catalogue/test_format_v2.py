@@ -49,7 +49,7 @@ def v2_document(**changes):
     document["format"] = 2
     document["conditions"] = [
         {"name": "Soaked", "text": "This model suffers -1 Wk.",
-         "effects": {"effects": [], "unread": ["This model suffers -1 Wk."]}},
+         "effects": [], "unread": ["This model suffers -1 Wk."]},
     ]
     return document
 
@@ -59,7 +59,8 @@ def test_v2_card_keeps_ap_ranges_resists_blasts_tn_suits_triggers_and_conditions
     assert result.ok, [str(e) for e in result.errors]
     pack = ContentPack.objects.get()
     assert pack.format_version == 2
-    assert pack.conditions[0]["name"] == "Soaked"
+    assert pack.conditions == [{"name": "Soaked", "text": "This model suffers -1 Wk.",
+                                "effects": [], "unread": ["This model suffers -1 Wk."]}]
     card = ModelCard.objects.get(name="Doc Hooker")
     hooks, scatter, stand, wail, ring = card.actions
     assert "ap" not in hooks  # 1 AP is the default, stored as the simulator reads it
@@ -68,8 +69,7 @@ def test_v2_card_keeps_ap_ranges_resists_blasts_tn_suits_triggers_and_conditions
     assert scatter["ap"] == 2 and scatter["resist"] == "Df or Wp"
     assert scatter["damage"] == "2/3b/4bb"
     assert stand["ap"] == 0 and stand["tn_suits"] == ["tomes"] and stand["range"] == "self"
-    assert stand["effects"] == {
-        "effects": [{"kind": "gain_condition", "name": "shielded", "value": 1}]}
+    assert stand["effects"] == [{"kind": "gain_condition", "name": "shielded", "value": 1}]
     assert wail["ap"] == 3 and wail["range"] == 'Aura 3"'
     assert ring["range"] == 'Pulse 6"'
     defensive = card.abilities[1]
@@ -134,8 +134,8 @@ def test_every_problem_is_reported_per_trigger_naming_card_element_and_field():
         "action 1 ('Claw'), trigger 2 ('Gouge'): suits: 'stars' is not a suit",
         "action 1 ('Claw'), trigger 3 needs a name",
         "action 2 ('Spit'): tn_suits: give the TN too",
-        "action 2 ('Spit'): effects: effects[0].kind: None is not an effect kind",
-        "action 2 ('Spit'): effects: effects[1]: must be an object",
+        "action 2 ('Spit'): effects[0].kind: None is not an effect kind",
+        "action 2 ('Spit'): effects[1]: must be an object",
     ]
     for message in expected:
         assert any(t.startswith("models row 2, field 'actions': ") and message in t
