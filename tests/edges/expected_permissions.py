@@ -163,6 +163,8 @@ EXPECTED = {
     "catalogue:pack-json":                                            "405    405    405    405    405    405    405",
     "catalogue:pack-zip":                                             "405    405    405    405    405    405    405",
     "catalogue:model":                                                "405    405    405    405    405    405    405",
+    "catalogue:model-effects":                                        "403    403    403    403    302    302    302",
+    "catalogue:pack-coverage":                                        "405    405    405    405    405    405    405",
     "rules:odds":                                                     "200    200    200    200    200    200    200",
     "rules:tables":                                                   "200    200    200    200    200    200    200",
     "rules:table":                                                    "200    200    200    200    200    200    200",
