@@ -74,11 +74,15 @@ def _no_abilities(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Support:
-    """What a player plays: ``effects`` (capability keys) and ``ability`` (abilities it
-    plays by name, as a predicate on the printed name)."""
+    """What a player plays: ``effects`` (capability keys), ``ability`` (abilities it
+    plays by name, as a predicate on the printed name) and ``whole_only`` roles."""
 
     effects: frozenset[str] = frozenset()
     ability: Callable[[str], bool] = _no_abilities
+    #: Roles played whole or not at all: a part played alone could give a benefit
+    #: without its cost or its limit ("once per turn"), so such an element with anything
+    #: not played is not modelled at all.
+    whole_only: frozenset[str] = frozenset()
 
     def plays(self, role: str, effect: Effect) -> bool:
         if isinstance(effect, ForcedDuel):
@@ -329,6 +333,9 @@ def classify(element: CardElement, support: Support) -> ElementCoverage:
         played.insert(0, "the attack and its damage")
     if not reasons and played:
         return ElementCoverage(element, PLAYED, tuple(played))
+    if played and element.role in support.whole_only:
+        reasons.append(f"so none of it is played ({', '.join(played)} only with the rest)")
+        return ElementCoverage(element, NOT_MODELLED, (), tuple(reasons))
     if played:
         return ElementCoverage(element, PARTLY, tuple(played), tuple(reasons))
     if not reasons:
@@ -346,10 +353,12 @@ def _share(part: int, whole: int) -> float:
 
 @dataclass(frozen=True)
 class CardCoverage:
-    """Every element of one card with its coverage."""
+    """Every element of one card with its coverage; ``unread_fields``: what else the card
+    holds that the player does not read at all (one line each)."""
 
     card: str
     elements: tuple[ElementCoverage, ...] = ()
+    unread_fields: tuple[str, ...] = ()
 
     def count(self, status: str) -> int:
         return sum(1 for e in self.elements if e.status == status)
@@ -362,7 +371,7 @@ class CardCoverage:
     @property
     def status(self) -> str:
         """``PLAYED`` when every element is played, ``NOT_MODELLED`` when none is."""
-        if all(e.status == PLAYED for e in self.elements):
+        if all(e.status == PLAYED for e in self.elements) and not self.unread_fields:
             return PLAYED
         if all(e.status == NOT_MODELLED for e in self.elements):
             return NOT_MODELLED
@@ -375,11 +384,19 @@ class CardCoverage:
     def to_dict(self) -> dict:
         return {"card": self.card, "status": self.status, "share_played": self.share_played,
                 "counts": {s: self.count(s) for s in (PLAYED, PARTLY, NOT_MODELLED)},
-                "elements": [e.to_dict() for e in self.elements]}
+                "elements": [e.to_dict() for e in self.elements],
+                "unread_fields": list(self.unread_fields)}
+
+    def lines(self) -> list[str]:
+        """What is not played, one line each, as a result lists it."""
+        return ([f"{self.card}: {e.line()}" for e in self.not_played]
+                + [f"{self.card}: {line}" for line in self.unread_fields])
 
 
-def card_coverage(card: str, elements: Iterable[CardElement], support: Support) -> CardCoverage:
-    return CardCoverage(card, tuple(classify(e, support) for e in elements))
+def card_coverage(card: str, elements: Iterable[CardElement], support: Support,
+                  unread_fields: Iterable[str] = ()) -> CardCoverage:
+    return CardCoverage(card, tuple(classify(e, support) for e in elements),
+                        tuple(unread_fields))
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ for an unconditional one.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar
@@ -53,8 +54,8 @@ __all__ = [
     "effects_from_list",
 ]
 
-#: Conditions the language knows by name (lower case). Others are refused: a misspelt
-#: Condition must not become a new one.
+#: Conditions the parser reads in card text (lower case). Structured effects may name
+#: others (a Condition a card defines), as lower-case names.
 CONDITIONS = frozenset({
     "adversary", "burning", "distracted", "fast", "focused", "defensive", "paralyzed",
     "poison", "slow", "staggered", "stunned", "shielded", "reactivate", "pinned",
@@ -278,9 +279,15 @@ class RemoveCondition(Effect):
             raise EffectError("value", "must be 0 or more")
 
 
+_CONDITION_NAME = re.compile(r"[a-z][a-z_]{0,39}")
+
+
 def _condition_name(name: str) -> None:
-    if name not in CONDITIONS:
-        raise EffectError("name", f"{name!r} is not a known Condition")
+    """Any Condition a card defines may be named (lower case, ``_`` for spaces); the
+    parser reads only the ``CONDITIONS`` it knows, so prose is never taken for one."""
+    if not isinstance(name, str) or not _CONDITION_NAME.fullmatch(name):
+        raise EffectError("name", f"{name!r} is not a Condition name (lower case letters "
+                                  "and _, e.g. 'poison')")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -217,7 +217,8 @@ def _blast(m, scope, may):
 _PUSH_DIR = r"(?: directly)? (?P<dir>away from|towards?) (?P<ref>this model|the target|itself)"
 
 
-@_template(r"push " + _SUBJECT + r" (?P<upto>up to )?" + _INCH + r"(?:" + _PUSH_DIR + r")?")
+@_template(r"push " + _SUBJECT + r" (?P<upto>up to )?" + _INCH + r"(?:" + _PUSH_DIR +
+           r"| in any direction)?")
 def _push(m, scope, may):
     return _move("push", m, scope)
 
@@ -278,16 +279,20 @@ def _heal(m, scope, may):
     return (Heal(amount=_n(m.group("n") or m.group("n2")), scope=scope),)
 
 
-@_template(r"(?:(?P<subj>this model|the target)'s controller )?draws? (?P<n>" + _NUM[1:-1] +
-           r") cards?")
+@_template(r"(?:(?P<subj>this model|the target)'s controller )?(?P<verb>draws?) (?P<n>" +
+           _NUM[1:-1] + r") cards?")
 def _draw(m, scope, may):
+    if not m.group("subj") and m.group("verb").lower().endswith("s"):
+        return None  # "draws a card" without its subject: whose hand is not said
     hand = "opponent" if (m.group("subj") or "").lower() == "the target" else "own"
     return (Cards(op="draw", count=_n(m.group("n")), hand=hand),)
 
 
-@_template(r"(?:(?P<subj>this model|the target)'s controller (?:must )?)?discards? "
+@_template(r"(?:(?P<subj>this model|the target)'s controller (?:must )?)?(?P<verb>discards?) "
            r"(?P<n>" + _NUM[1:-1] + r") cards?")
 def _discard(m, scope, may):
+    if not m.group("subj") and m.group("verb").lower().endswith("s"):
+        return None  # "discards a card" without its subject: whose hand is not said
     hand = "opponent" if (m.group("subj") or "").lower() == "the target" else "own"
     return (Cards(op="discard", count=_n(m.group("n")), hand=hand),)
 
@@ -412,8 +417,11 @@ def _forced(m, scope, may):
 
 def _third_person(verb_phrase: str) -> str:
     """"gain Paralyzed" -> "gains Paralyzed" after a subject ("Target must ... or gain")."""
-    return re.sub(r"^(gain|suffer|heal|discard|lose)\b", r"\1s", verb_phrase.strip(),
-                  flags=re.I)
+    phrase = verb_phrase.strip()
+    be = re.fullmatch(r"be (?:come )?(" + _COND_NAMES + r")", phrase, re.I)
+    if be:  # "or be Paralyzed": gains the Condition
+        return f"gains {be.group(1)}"
+    return re.sub(r"^(gain|suffer|heal|discard|lose)\b", r"\1s", phrase, flags=re.I)
 
 
 # -- sentences ------------------------------------------------------------------------
@@ -491,9 +499,10 @@ def _qualify(effect: Effect, extra: Qualifiers) -> Effect:
 
 def _split_clauses(body: str) -> list[str] | None:
     """"Target gains Slow and push it 2\" away" as two clauses (each must read alone)."""
-    parts = re.split(r", then |\. then |; | and then |, and (?=[a-z]+ )| and (?=(?:push|place|"
-                     r"draw|discard|heal|remove|summon|bury|sacrifice|lure|the target|this "
-                     r"model|target)\b)", body, flags=re.I)
+    parts = re.split(r"(?:, then|\. then|;|,? and then|,? and) (?=(?:push|place|draw|discard|"
+                     r"heal|remove|summon|bury|unbury|sacrifice|lure|the target|this model|"
+                     r"target)\b)|, then (?=(?:the target|this model|target)\b)", body,
+                     flags=re.I)
     return parts if len(parts) > 1 else None
 
 
@@ -587,11 +596,15 @@ def _merge(a: Qualifiers, b: Qualifiers) -> Qualifiers:
 
 
 def reading_of(element: Mapping) -> Reading:
-    """An element's reading: its structured ``effects`` (with ``qualifiers`` and
-    ``unread``) when a pack gives them (corrected by an organizer), else its ``text``
-    parsed. Bad structured effects raise ``EffectError`` naming the field."""
-    if element.get("effects") is not None:
-        return Reading.from_dict({"effects": element.get("effects"),
+    """An element's reading: its structured ``effects`` (a list, with ``qualifiers`` and
+    ``unread`` beside it, or one ``Reading`` object) when a pack gives them (corrected by
+    an organizer), else its ``text`` parsed. Bad structured effects raise
+    ``EffectError`` naming the field."""
+    given = element.get("effects")
+    if isinstance(given, Mapping):  # a whole reading: {"effects": [...], "unread": [...]}
+        return Reading.from_dict(given, "effects")
+    if given is not None:
+        return Reading.from_dict({"effects": given,
                                   "qualifiers": element.get("qualifiers") or {},
                                   "unread": element.get("unread") or []})
     return parse(str(element.get("text") or ""))

@@ -102,6 +102,10 @@ READS = [
      Prohibit(action="walk")),
     ("Target must pass a TN 13 Wp duel or gain Paralyzed.",
      ForcedDuel(stat="wp", tn=13, on_failure=(GainCondition(name="paralyzed"),))),
+    ("The target must succeed on a TN 14 Wp duel or be Paralyzed.",
+     ForcedDuel(stat="wp", tn=14, on_failure=(GainCondition(name="paralyzed"),))),
+    ("Push this model up to 3\" in any direction.",
+     Move(how="push", distance=3, up_to=True, scope=SELF)),
     ("The target must pass a TN 12 Df Crow duel or suffer 2 damage.",
      ForcedDuel(stat="df", tn=12, suits=("crows",), on_failure=(DealDamage(amount=2),))),
     ("+1 damage if the target is Poisoned.",
@@ -144,6 +148,8 @@ def test_several_effects_in_one_sentence_and_several_sentences():
                                Move(how="push", distance=2, direction="away"),
                                Cards(op="draw"))
     assert reading.unread == ()
+    assert parse("Draw a card, then discard a card.").effects == (Cards(op="draw"),
+                                                                  Cards(op="discard"))
 
 
 def test_what_it_cannot_read_stays_text_beside_what_it_can():
@@ -231,3 +237,31 @@ def test_any_text_gives_a_reading_that_round_trips(text):
     if any(c.isalnum() for c in text) and not reading.effects \
             and reading.qualifiers == Qualifiers():
         assert reading.unread  # nothing is dropped silently
+
+
+def test_an_elements_structured_effects_win_over_its_text():
+    from rules.engine.effects import EffectError
+    from rules.engine.effects.parser import reading_of
+    slow = {"kind": "gain_condition", "name": "slow"}
+    assert reading_of({"text": "Draw a card."}).effects == (Cards(op="draw"),)
+    assert reading_of({"text": "Prose.", "effects": [slow], "unread": ["Prose."]}) == Reading(
+        effects=(GainCondition(name="slow"),), unread=("Prose.",))
+    assert reading_of({"text": "Prose.", "effects": {"effects": [slow]}}) == Reading(
+        effects=(GainCondition(name="slow"),))
+    assert reading_of({"text": "Draw a card.", "effects": []}) == Reading()
+    with pytest.raises(EffectError) as info:
+        reading_of({"effects": [slow, {"kind": "heal"}]})
+    assert info.value.field == "reading.effects[1].amount"
+
+
+@pytest.mark.parametrize("text", [
+    "Target gains Poison +1, and discards a card.",
+    "Target gains Poison +1, then discards a card.",
+    "Target gains Slow, then suffers 2 damage.",
+    "Discards a card.",
+])
+def test_a_clause_without_its_subject_is_not_given_one(text):
+    """"..., and discards a card" is the target's hand, not this model's: refused."""
+    reading = parse(text)
+    assert not any(isinstance(e, Cards | DealDamage) for e in reading.effects), text
+    assert reading.unread
