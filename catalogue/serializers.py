@@ -181,7 +181,8 @@ class PackSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ContentPack
-        fields = (*PACK_FIELDS, "model_count", "upgrade_count", "created_at", "updated_at")
+        fields = (*PACK_FIELDS, "format_version", "model_count", "upgrade_count",
+                  "created_at", "updated_at")
         read_only_fields = fields
 
 
