@@ -272,7 +272,7 @@ def _place_within(m, scope, may):
 
 
 @_template(_SUBJECT + r" (?:heals?|heal) (?P<n>" + _NUM[1:-1] + r") damage|"
-           r"heal (?P<n2>" + _NUM[1:-1] + r") damage(?: on (?P<subj2>this model|the target))?")
+           r"heal (?P<n2>" + _NUM[1:-1] + r") damage on (?P<subj2>this model|the target)")
 def _heal(m, scope, may):
     if m.group("n2"):
         scope = _scope(m.group("subj2") or "this model")
@@ -334,7 +334,7 @@ def _twist_short(m, scope, may):
 _MARKERS = r"(?P<marker>scheme|corpse|scrap|[a-z]+)"
 _WHERE = (r"(?: (?:in base contact with|touching) (?P<at>this model|the target)|"
           r" within " + _INCH.replace("(", "(?P<dist>", 1) +
-          r" of (?P<at2>this model|the target))?")
+          r" of (?P<at2>this model|the target))")  # where: required (none is not "here")
 
 
 @_template(r"(?:this model )?(?:places?|drops?) (?P<n>" + _NUM[1:-1] + r") " + _MARKERS +

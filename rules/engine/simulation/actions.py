@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from ..damage import Severity, apply_armor, blast_damage
 from ..duels import Duelist, OpposedDuelResult, Trigger, opposed_duel, resolve_damage
 from .abilities import TriggerEffect
-from .commanders.base import DuelContext
 from .commands import (
     Attack,
     Charge,
@@ -28,12 +27,13 @@ from .commands import (
     Walk,
 )
 from .crews import ActionProfile
+from .duel_context import DuelContext
 from .errors import IllegalCommand
 from .geometry import CONTACT, MARKER_RADIUS, base_radius, on_table, snap
 from .log import duel_text, flip_text
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .running_game import RunningGame as Game
     from .state import Model
 
 __all__ = ["can_act", "check", "execute", "resolve_attack"]

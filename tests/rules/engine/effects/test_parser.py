@@ -201,6 +201,9 @@ REFUSED = [
     "Target must pass a TN 13 Wp duel or be removed from the game.",
     "Ignores Armor and Incorporeal.",
     "This attack ignores soft cover.",
+    "Heal 2 damage.",
+    "Place a Scheme Marker.",
+    "Remove a Corpse Marker.",
 ]
 
 
@@ -265,3 +268,16 @@ def test_a_clause_without_its_subject_is_not_given_one(text):
     reading = parse(text)
     assert not any(isinstance(e, Cards | DealDamage) for e in reading.effects), text
     assert reading.unread
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([t for t, _ in READS]),
+       st.sampled_from(["the target is Poisoned", "this model is engaged",
+                        "it has a Scheme Marker in base contact"]),
+       st.sampled_from(["{p} if {c}.", "If {c}, {p}.", "{p} unless {c}.", "{p} while {c}.",
+                        "{c}: {p}."]))
+def test_a_condition_around_any_phrasing_is_never_dropped(phrase, condition, shape):
+    text = shape.format(p=phrase.rstrip("."), c=condition)
+    reading = parse(text)
+    assert all(e.conditional for e in reading.effects), text
+    assert reading.qualifiers == Qualifiers(), text
