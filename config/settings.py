@@ -358,7 +358,13 @@ SPECTACULAR_SETTINGS = {
                             "SourceEnum": "rules.models.FlipRecord.Source",
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
-                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
+                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")],
+                            # Content pack format 2 and coverage (catalogue)
+                            "AbilityKindEnum": ["ability", "defensive_trigger"],
+                            "ActionKindEnum": ["attack", "tactical"],
+                            "CoverageStatusEnum": ["played", "partly", "not_modelled"],
+                            "EncounterKindEnum": [("standard", "Standard encounter"),
+                                                  ("story", "Story encounter")]},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.
