@@ -1,0 +1,272 @@
+"""The live panel: everything the panel shows one viewer, with the forms the viewer
+may use (secrets already hidden by ``encounters.selectors.game_view``)."""
+
+from __future__ import annotations
+
+from campaign.services import hideouts, one_use
+from encounters import forms
+from encounters.models import Casualty, Game, ResultReport
+from encounters.score_check import score_check
+from encounters.selectors import GameView, game_view
+from encounters.services import finished_off as finished_off_reflips
+from encounters.services import items, results, scrip_effects, traveler, warrant
+from encounters.services import table as table_facts
+from encounters.views.board import marker_board
+from encounters.views.common import REPORTABLE, TRACKING
+from encounters.views.panel_forms import hire_form, schemes_form
+from encounters.views.setup_view import scheme_name
+from rules.engine import campaign_game
+from rules.engine.record import facts_needed
+
+
+def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
+    """Everything the panel shows this viewer, with the forms the viewer may use."""
+    view = game_view(game, request.user)
+    g = view.game
+    me = next((s for s in view.sides if s.is_viewer), None)
+    organizer = view.organizer
+    reports = [
+        r
+        for r in g.reports.select_related("reported_by", "answered_by")
+        if r.status != ResultReport.Status.SUPERSEDED
+    ]
+    report = reports[-1] if reports else None
+    score = score_check(report, {s.side.key: s.total_vp for s in view.sides})
+    context = {
+        "view": view,
+        "game": g,
+        "me": me,
+        "organizer": organizer,
+        "can_track": bool(me or organizer),
+        "sides": _side_rows(view),
+        "report": report,
+        "score": score,
+        "show_messages": show_messages,
+        "log": list(reversed(view.log)),
+        "poll": bool(view.sides) and g.state != Game.State.DONE,
+        "continue_needed": campaign_game.continue_value_needed(g.turn) if g.turn else None,
+    }
+    for row in context["sides"]:  # the result's VP beside the tracked VP (see score_check)
+        row["result_vp"] = score.reported[row["key"]] if score.reported else None
+    if g.state == Game.State.SET_UP and me is not None:
+        if not me.side.hire_revealed and me.side.crew_id:
+            context["hire_form"] = hire_form(me)
+        context["schemes_form"] = schemes_form(view, me)
+        if warrant.refusal(g, me.side) is None:
+            context["warrant_form"] = forms.WarrantForm(
+                auto_id="warrant_%s", initial={"role": warrant.role_of(g, me.side.key)})
+    table = view.table
+    context["table"] = table
+    if g.state in TRACKING and context["can_track"]:
+        context.update(
+            initiative_form=forms.InitiativeForm(auto_id="init_%s"),
+            casualty_form=forms.CasualtyForm(
+                sides=view.sides,
+                table_models=table.table_models,
+                needed=table.needed,
+                auto_id="casualty_%s",
+                initial={"side": _opponent_key(me), "by_model": _last_killer(view)},
+            ),
+            scrip_form=forms.EventScripForm(
+                auto_id="scrip_%s", initial={"side": me.side.key if me else "a"}
+            ),
+            end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
+            bring_in_form=forms.BringInForm(
+                auto_id="bring_%s", initial={"side": me.side.key if me else "a"}
+            ),
+            event_form=forms.ModelEventForm(
+                sides=view.sides, table_models=table.table_models, auto_id="event_%s"
+            ),
+            marker_board=marker_board(table, me),
+            quarters_forms=_quarters_forms(view) if _reads_quarters(g) else [],
+        )
+    if g.state in (*TRACKING, Game.State.REPORTED, Game.State.DISPUTED) and context["can_track"]:
+        context["end_forms"] = _end_forms(view, me)
+    if me is not None and g.state in (Game.State.SET_UP, Game.State.IN_PLAY) and g.turn <= 1:
+        context["note_form"] = _note_form(view, me)
+    # The viewer's Fortifications, read once for every offer below that depends on them.
+    owned = (hideouts.owned_keys(me.side.crew)
+             if me is not None and me.side.crew_id and g.state in (Game.State.SET_UP,
+                                                                    Game.State.IN_PLAY)
+             else set())
+    if me is not None and g.campaign_id:
+        context.update(_scrip_offers(g, me, owned))
+    if me is not None and g.state == Game.State.IN_PLAY and g.campaign_id:
+        offered = items.offered(g, me.hired)
+        mine = [(h, offered[h.pk]) for h in me.hired if h.pk in offered]
+        if mine:
+            context["items"] = mine
+            context["scrap_pile"] = one_use.has_scrap_pile(me.side.crew_id)
+            if any(u.table_key in one_use.REMOVES_INJURY for _h, ups in mine for u in ups):
+                context["item_injuries"] = items.injuries_in_game(g)
+    if me is not None:
+        context["traveler_models"] = traveler.offer(g, me.side)
+        context["finished_off"] = [
+            (c, forms.FinishedOffForm(auto_id=f"fo{c.pk}_%s"))
+            for c in view.casualties
+            if c.side_id == me.side.pk and c.finished_off == Casualty.FinishedOff.PENDING
+        ]
+        context["reflips"] = _reflip_rows(g, me, view.casualties, owned)
+        if g.state in REPORTABLE:
+            totals = {s.side.key: s.total_vp for s in view.sides}
+            context["report_form"] = forms.ReportForm(
+                auto_id="report_%s", initial={"vp_a": totals.get("a"), "vp_b": totals.get("b")}
+            )
+        if (
+            g.state == Game.State.REPORTED
+            and report is not None
+            and report.reported_by_id != request.user.pk
+        ):
+            context["answer"] = True
+            context["dispute_form"] = forms.DisputeForm(auto_id="dispute_%s")
+    if organizer and view.sides and g.state != Game.State.DONE and not results.aftermath_started(g):
+        initial = {"vp_a": report.vp_a, "vp_b": report.vp_b} if report else {}
+        context["ruling_form"] = forms.RulingForm(auto_id="rule_%s", initial=initial)
+    return context
+
+
+def _reflip_rows(game: Game, me, casualties, owned: set[str]) -> list[dict]:
+    """The Finished Off flips the viewer may reflip now, one row per casualty with its
+    buttons (one per Fortification) and a form for a card reflipped at the table."""
+    rows: dict[int, dict] = {}
+    for offer in finished_off_reflips.offers(game, me.side, casualties, owned=owned):
+        c = offer.casualty
+        row = rows.setdefault(c.pk, {"casualty": c, "offers": [], "mine": c.side_id == me.side.pk})
+        row["offers"].append(offer)
+    for row in rows.values():
+        form = forms.ReflipFinishedOffForm(auto_id=f"rfo{row['casualty'].pk}_%s")
+        form.fields["source"].choices = [(o.reflip.key, o.reflip.title) for o in row["offers"]]
+        row["form"] = form
+        row["needs_zone"] = any(o.reflip.needs_zone for o in row["offers"])
+    return list(rows.values())
+
+
+def _last_killer(view: GameView) -> str:
+    """The killer of the last casualty: a model that just killed often kills again."""
+    for casualty in reversed(view.casualties):
+        if casualty.by_model_id:
+            return str(casualty.by_model_id)
+        if casualty.by_table_model_id:
+            return f"t{casualty.by_table_model_id}"
+    return ""
+
+
+def _reads_quarters(game: Game) -> bool:
+    """Reconnoiter scores quarters held at the end of each Turn: offer the toggle."""
+    return (game.setup or {}).get("strategy") == "reconnoiter"
+
+
+def _quarters_forms(view: GameView) -> list:
+    turn = str(view.game.turn)
+    return [
+        (
+            row.side.key,
+            forms.QuartersForm(
+                auto_id=f"q{row.side.key}_%s",
+                initial={
+                    "side": row.side.key,
+                    "quarters": (row.side.quarters_held or {}).get(turn, []),
+                },
+            ),
+        )
+        for row in view.sides
+    ]
+
+
+def _end_forms(view: GameView, me) -> list:
+    """End-of-game questions per side, only those its Bounty needs: the viewer's own side
+    (an organizer answers for both)."""
+    out = []
+    for row in view.sides:
+        if me is not None and me.side.pk != row.side.pk:
+            continue
+        bounty = view.table.bounties.get(row.side.key)
+        if bounty is None:
+            continue
+        needed = facts_needed([bounty["key"]])
+        escort = any(
+            n["side"] == row.side.key and n["bounty"] == "escort-mission" and n["mine"]
+            for n in view.table.notes
+        )
+        facts = row.side.end_facts or {}
+        initial = {
+            "side": row.side.key,
+            "pool": row.side.soulstone_pool,
+            "engaging_leader": facts.get("engaging_leader"),
+            "afflicted": facts.get("afflicted"),
+            "pigs": facts.get("pigs", []),
+        }
+        opponent = next((o for o in view.sides if o.side.pk != row.side.pk), None)
+        zone = ((opponent.side.end_facts or {}).get("zone") or {}) if opponent else {}
+        if zone:
+            initial.update(
+                in_their_zone=zone.get(row.side.key),
+                theirs_in_their_zone=zone.get(opponent.side.key),
+            )
+        form = forms.EndFactsForm(
+            needed=needed, escort=escort, initial=initial, auto_id=f"end{row.side.key}_%s"
+        )
+        if form.asks:
+            out.append((row.side.key, bounty["name"], form))
+    return out
+
+
+def _note_form(view: GameView, me):
+    """The note the viewer's Bounty asks for at the start, until it is made."""
+    bounty = view.table.bounties.get(me.side.key)
+    if bounty is None or bounty["key"] not in table_facts.NOTES:
+        return None
+    if any(n["side"] == me.side.key and n["bounty"] == bounty["key"] for n in view.table.notes):
+        return None
+    if bounty["key"] == "escort-mission":
+        choices = [h for h in me.hired if not h.is_leader]
+    elif bounty["key"] == "hit-list":
+        choices = [
+            h
+            for s in view.sides
+            if not s.is_viewer
+            for h in s.hired
+            if not h.is_leader and (h.model_cost or 0) >= 6
+        ]
+    elif view.game.state == Game.State.IN_PLAY:
+        choices = []  # Roundup names a Characteristic after deployment
+    else:
+        return None
+    if bounty["key"] != "roundup" and not choices:
+        return None  # the models to note are not revealed yet
+    form = forms.NoteForm(choices=choices, auto_id="note_%s", initial={"bounty": bounty["key"]})
+    return {"bounty": bounty, "form": form, "by_model": bounty["key"] != "roundup"}
+
+
+def _opponent_key(me) -> str:
+    return ("b" if me.side.key == "a" else "a") if me else "a"
+
+
+def _side_rows(view: GameView) -> list[dict]:
+    """Each side with its schemes named (the selector already hid what must be hidden)."""
+    rows = []
+    for side in view.sides:
+        schemes = [
+            {**s, "name": scheme_name(s["scheme"]) if s["id"] else "Hidden"} for s in side.schemes
+        ]
+        third = side.third_scheme
+        rows.append(
+            {
+                "view": side,
+                "side": side.side,
+                "key": side.side.key,
+                "schemes": schemes,
+                "third": {**third, "name": scheme_name(third["scheme"]),
+                          "vp_choices": range(third["max_vp"] + 1)} if third else None,
+                "cost": sum(h.cost for h in side.hired),
+            }
+        )
+    return rows
+
+
+def _scrip_offers(game: Game, me, owned: set[str]) -> dict:
+    """The Scrip-paid Fortifications the viewer may use right now (see scrip_effects)."""
+    offers = scrip_effects.offers(game, me.side, owned=owned)
+    if offers.get("bbq_models"):
+        offers["bbq_form"] = forms.BBQForm(models=offers["bbq_models"], auto_id="bbq_%s")
+    return offers

@@ -1,0 +1,123 @@
+"""The setup in words: the game keeps table keys; names and summaries come from the
+encounter tables (or the first edition tables) at display time."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+from django.contrib.contenttypes.models import ContentType
+
+from encounters.models import Game
+from rules import tables
+from rules.encounter_tables import encounter_tables
+from rules.models import FlipRecord
+
+
+def named_scheme(key: str) -> dict:
+    return {"key": key, "name": scheme_name(key)}
+
+
+def scheme_name(key: str) -> str:
+    try:
+        return encounter_tables().scheme(key).name
+    except KeyError:
+        return key.replace("-", " ").title()
+
+
+def named_row(lookup, key) -> dict:
+    """A table row's name and summary; a key the tables no longer know is shown as is."""
+    try:
+        row = lookup(key)
+    except (KeyError, StopIteration):
+        return {"key": key, "name": str(key).replace("-", " ").title(), "summary": ""}
+    return {"key": key, "name": row.name, "summary": getattr(row, "summary", "")}
+
+
+def setup_view(game: Game) -> dict:
+    """The setup in words. The game keeps table keys; names and summaries come from the
+    encounter tables at display time."""
+    t = encounter_tables()
+    setup = game.setup or {}
+    if setup.get("ruleset") == "m1e":
+        return _first_edition_setup_view(setup)
+    band = next((b for b in t.standard.sizes if b.key == setup.get("encounter_size")), None)
+    view = {
+        "band": band,
+        "leaders": " or ".join(band.leaders) if band else "",
+        "deployment": named_row(t.deployment, setup.get("deployment")),
+        "event": named_row(tables.weekly_events().row, game.event_key) if game.event_key else None,
+        "story": game.kind == Game.Kind.STORY,
+    }
+    if game.kind == Game.Kind.STORY:
+        view.update(
+            terrain=[named_row(t.story.terrain_row, k) for k in setup.get("terrain", [])],
+            attacker={"first": "a", "second": "b"}.get(setup.get("attacker") or ""),
+            warrant_used=bool(setup.get("warrant")),
+            strategy=named_row(t.story.strategy, setup.get("attacker_strategy")),
+            objective=named_row(t.story.objective, setup.get("defender_objective")),
+            shindig=t.story.shindig if setup.get("shindig") else None,
+            max_vp=setup.get("max_vp"),
+        )
+        with suppress(KeyError):  # the Attacker's half of the story strategy
+            view["strategy"]["summary"] = t.story.strategy(setup["attacker_strategy"]).attacker
+    else:
+        view.update(
+            strategy=named_row(t.standard_strategy, setup.get("strategy")),
+            pool=[named_row(t.scheme, k) for k in setup.get("scheme_pool", [])],
+            scheme_cards=setup.get("scheme_cards", []),
+            distract_because=setup.get("distract_because", ""),
+        )
+    return view
+
+
+def _first_edition_setup_view(setup: dict) -> dict:
+    """A first edition setup in words; what the sources lost is flagged, not filled in."""
+    from rules.engine.first_edition_tables import first_edition_tables
+
+    t = first_edition_tables()
+    band = t.size(setup["size"])
+    strategies = []
+    for player, key in zip(
+        ("First player", "Second player"), setup.get("strategies") or [], strict=False
+    ):
+        strategies.append({"player": player, "strategy": _lookup(t.strategy, key)})
+    location = _lookup(t.location, setup.get("location"))
+    return {
+        "first_edition": True,
+        "band": band,
+        "setup": setup,
+        "location": location,
+        "features": [t.feature(k) for k in setup.get("features") or []],
+        "deployment": _lookup(t.deployment, setup.get("deployment")),
+        "strategies": strategies,
+        "schemes": t.schemes,
+        "unused_scheme_bonus": t.hiring.unused_scheme_bonus,
+        "choices": setup.get("choices") or [],
+        "notes": setup.get("notes") or [],
+        "event_rule": t.event_rule,
+        "lost_pages_note": t.lost_pages_note,
+        "strategy_mode": {
+            "general": "General (French rules)",
+            "extended": "Extended (French rules)",
+            "quick_reference": "Original first edition (quick reference)",
+        }.get(setup.get("strategy_mode"), ""),
+    }
+
+
+def _lookup(find, key):
+    if not key:
+        return None
+    try:
+        return find(key)
+    except KeyError:
+        return None
+
+
+def setup_flips(game: Game) -> list[FlipRecord]:
+    """Every card flipped for the game itself (setup, initiative, end of turn), shared by
+    both players; Finished Off flips belong to their casualty and show in the log."""
+    return list(
+        FlipRecord.objects.filter(
+            subject_type=ContentType.objects.get_for_model(Game), subject_id=game.pk
+        ).order_by("created_at", "id")
+    )
