@@ -50,7 +50,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         row["result_vp"] = score.reported[row["key"]] if score.reported else None
     if g.state == Game.State.SET_UP and me is not None:
         if not me.side.hire_revealed and me.side.crew_id:
-            context["hire_form"] = hire_form(me)
+            context["hire_form"] = hire_form(me, game=g)
         context["schemes_form"] = schemes_form(view, me)
         if warrant.refusal(g, me.side) is None:
             context["warrant_form"] = forms.WarrantForm(

@@ -46,9 +46,7 @@ def test_there_are_28_weekly_events():
 
 
 @pytest.mark.parametrize("event_key", [
-    pytest.param(key, marks=() if key in QUICK else pytest.mark.slow) for key in EVENTS
-    if key != "wandering-mercenaries"] + [pytest.param(
-        "wandering-mercenaries", marks=pytest.mark.xfail(strict=True, reason="view wiring"))])
+    pytest.param(key, marks=() if key in QUICK else pytest.mark.slow) for key in EVENTS])
 def test_a_game_of_each_week_is_played_through_the_pages(event_key):
     roster = guild_roster()
     campaign, (alpha, bravo) = week_of(event_key, roster)
