@@ -98,7 +98,9 @@ def run_replay(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def predict(request: HttpRequest) -> HttpResponse:
     initial = {k: request.GET[k] for k in ("crew_a", "crew_b", "game") if k in request.GET}
-    form = PredictForm(request.POST or None, initial=initial)
+    from_game = _game_to_predict(request, (request.POST or request.GET).get("game"))
+    form = PredictForm(request.POST or None, initial=initial, user=request.user,
+                       from_game=from_game)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -113,8 +115,18 @@ def predict(request: HttpRequest) -> HttpResponse:
                 return redirect(outcome.prediction.get_absolute_url())
         status = 400
     mine = selectors.visible_predictions(request.user)[:10]
-    return render(request, "autoresolve/predict.html", {"form": form, "mine": mine},
-                  status=status)
+    return render(request, "autoresolve/predict.html",
+                  {"form": form, "mine": mine, "from_game": from_game}, status=status)
+
+
+def _game_to_predict(request, pk) -> Game | None:
+    """The game a prediction comes from (named on the form, its size taken), if the user
+    may see it; a bad or hidden id is left to the form and the service to refuse."""
+    if not pk or not str(pk).isdigit():
+        return None
+    game = (Game.objects.select_related("campaign__league", "week")
+            .prefetch_related("sides__crew").filter(pk=pk).first())
+    return game if game is not None and can_view_game(request.user, game) else None
 
 
 @login_required
@@ -140,4 +152,11 @@ def _prediction_context(prediction: Prediction) -> dict:
         if a or b:
             bars.append({"vp": vp, "a": a, "b": b, "wa": round(100 * a / top),
                          "wb": round(100 * b / top)})
-    return {"prediction": prediction, "result": result, "bars": bars}
+    crews = (prediction.input or {}).get("crews") or [{}, {}]
+    names = {"a": crews[0].get("name") or "A", "b": crews[-1].get("name") or "B"}
+    models = [{**m, "crew": names.get(m.get("side"), m.get("side"))}
+              for m in result.get("models", [])]
+    schemes = [{**s, "crew": names.get(s.get("side"), s.get("side"))}
+               for s in result.get("schemes", [])]
+    return {"prediction": prediction, "result": result, "bars": bars, "names": names,
+            "models": models, "schemes": schemes}
