@@ -45,11 +45,10 @@ def _answer(request, game: Game) -> HttpResponse:
 def ask(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
     try:
-        outcome = resolve.request_resolve(game=game, actor=request.user)
+        resolve.request_resolve(game=game, actor=request.user)
     except REFUSALS as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, str(outcome.run.get_status_display()))
+    # No flash of the run's status: the panel's status line says it, once (issue 23).
     return _answer(request, game)
 
 
@@ -81,7 +80,16 @@ def run_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def run_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The run's progress line while it runs; once it has finished, the game page's whole
+    panel in its place (retargeted), so the page shows one state: the result and the one
+    button it now needs, never "Queued" beside "Resolved" and a stale "Ask" button."""
     run = _run(request, pk)
+    if request.htmx and not run.active and request.GET.get("in") == "panel":
+        response = render(request, "autoresolve/_panel.html",
+                          {"game": run.game, "panel": selectors.panel(run.game, request.user)})
+        response["HX-Retarget"] = "#auto-resolve"
+        response["HX-Reswap"] = "outerHTML"
+        return response
     return render(request, "autoresolve/_run_status.html", {"run": run})
 
 

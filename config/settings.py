@@ -94,6 +94,7 @@ MIDDLEWARE = [
     # ...unless the logged-in user chose one (accounts.User.language).
     "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.not_allowed.MethodNotAllowedPageMiddleware",  # a styled 405 page
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.NumberOutOfRangeMiddleware",  # an id past 64 bits: a 400

@@ -353,7 +353,7 @@ class CasualtyForm(forms.Form):
         self.hired = {str(h.pk): (view.side.key, h) for view in sides for h in view.hired}
         self.table = {f"t{t.pk}": t for t in table_models}
         groups = [
-            (f"Side {view.side.key.upper()}: {view.side}", _hired_choices(view.hired))
+            (str(view.side), _hired_choices(view.hired))
             for view in sides
             if view.hired
         ]
@@ -471,7 +471,7 @@ class ModelEventForm(forms.Form):
         self.hired = {str(h.pk): h for view in sides for h in view.hired}
         self.table = {f"t{t.pk}": t for t in table_models}
         groups = [
-            (f"Side {view.side.key.upper()}", _hired_choices(view.hired))
+            (str(view.side), _hired_choices(view.hired))
             for view in sides
             if view.hired
         ]

@@ -82,7 +82,32 @@ def percent_label(rate, digits: int = 1) -> str:
     return gettext("%(value)s%%") % {"value": value}
 
 
+def cards_label(codes) -> str:
+    """Several cards: "6 of Crows and 13 of Masks"."""
+    labels = [card_label(c) for c in codes or []]
+    if len(labels) < 2:
+        return "".join(labels)
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(labels[:-1]),
+                                                 "last": labels[-1]}
+
+
+def plain_words(text, sides=None) -> str:
+    """A stored line (a log entry, a flip's purpose) in plain words; ``sides`` are the game
+    page's side rows (``key`` and ``side``) whose crews' names replace "side a"."""
+    from rules.wording import readable
+
+    crews = {}
+    for row in sides or []:
+        key = row.get("key") if isinstance(row, dict) else getattr(row, "key", None)
+        side = row.get("side") if isinstance(row, dict) else getattr(row, "side", None)
+        if key:
+            crews[key] = str(side)
+    return readable(str(text or ""), crews)
+
+
 register.filter("card", card_label)
+register.filter("cards", cards_label)
+register.filter("plain", plain_words)
 register.filter("scheme_name", scheme_label)
 register.filter("strategy_name", strategy_label)
 register.filter("deployment_name", deployment_label)
