@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from rules.templatetags.rule_names import card_label
+from django.utils.translation import gettext, pgettext
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -24,6 +24,34 @@ SLUG = re.compile(r"(?<![\w-])[a-z][a-z']*(?:-[a-z0-9']+)+(?![\w-])")
 WORD_KEYS = ("distract", "bodyguard", "assassinate", "breakthrough", "outflank", "entourage",
              "vendetta", "roundup", "exterminate", "reckoning", "reconnoiter")
 WORD = re.compile(r"(?<![\w-])(" + "|".join(WORD_KEYS) + r")(?![\w-])")
+
+
+def _suits() -> dict[str, str]:
+    return {"R": pgettext("suit", "Rams"), "C": pgettext("suit", "Crows"),
+            "T": pgettext("suit", "Tomes"), "M": pgettext("suit", "Masks")}
+
+
+def card_label(code) -> str:
+    """"5C" -> "5 of Crows", "RJ" -> "Red Joker", "RJ:T" -> "Red Joker (Tomes)"; text that
+    is not a card code comes back as it was."""
+    from rules.engine.cards import Card
+    from rules.engine.errors import InvalidCard
+
+    if code in (None, ""):
+        return ""
+    try:
+        card = Card.parse(code)
+    except (InvalidCard, ValueError, TypeError):
+        return str(code)
+    if card.joker == "black":
+        return gettext("Black Joker")
+    if card.joker == "red":
+        if card.suit is not None:
+            return gettext("Red Joker (%(suit)s)") % {"suit": _suits()[card.suit.letter]}
+        return gettext("Red Joker")
+    return gettext("%(value)s of %(suit)s") % {"value": card.value,
+                                               "suit": _suits()[card.suit.letter]}
+
 
 
 @lru_cache(maxsize=1)

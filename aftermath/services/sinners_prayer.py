@@ -17,7 +17,7 @@ PRAYER_SCRIP = 3
 
 
 def in_force(aftermath: Aftermath) -> bool:
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     return PRAYER in game_events(aftermath.game)
 

@@ -36,14 +36,14 @@ def _station(c: Casualty) -> str | None:
 
 def in_force(game: Game) -> bool:
     """True when one of the game's events pays Scrip for casualties."""
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     return any(k in campaign_game.CASUALTY_SCRIP for k in game_events(game))
 
 
 def casualty_scrip(game: Game, side_key: str) -> campaign_game.CasualtyScrip:
     """The event Scrip ``side_key`` earned from enemy casualties so far (no correction)."""
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     events = [k for k in game_events(game) if k in campaign_game.CASUALTY_SCRIP]
     if not events:

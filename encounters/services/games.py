@@ -21,6 +21,7 @@ from encounters.services.common import (
     plain,
     require_player,
 )
+from encounters.services.game_events import game_events
 from encounters.services.lucrative import check_third
 from encounters.services.series import check_series_schemes, series_faction
 from rules.engine import campaign_game, hiring
@@ -223,19 +224,6 @@ def _card_info(row: ArsenalModel, crew: Crew) -> hiring.CardInfo:
 
 WANDERING = "wandering-mercenaries"
 WANDERING_MAX_COST = 7
-
-
-def game_events(game: Game) -> list[str]:
-    """The events in force for a game: the week's chain plus the game's own event, or
-    only the event both players agreed under On The Move."""
-    if game.moved_event:
-        return [game.moved_event]
-    from campaign.weeks.services import event_chain
-
-    keys = event_chain(game.week) if game.week_id else []
-    if game.event_key and game.event_key not in keys:
-        keys.append(game.event_key)
-    return keys
 
 
 def _wandering_refusals(game: Game, crew: Crew, card) -> list[str]:

@@ -33,7 +33,7 @@ def choices(game: Game) -> list[tuple[str, str]]:
     """(key, name) of the events the players may move this game to: any weekly event
     flipped on a suit (not a Joker), other than those in force, and not one whose effect is
     a week-long draw rather than a game's (Pit Fight, A Bullet With Your Name)."""
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     now = set(game_events(game))
     return [(row.key, row.name) for row in tables.weekly_events().rows

@@ -109,7 +109,7 @@ def _event_scrip(side: Side) -> int:
 
 def build_record(game: Game, report: ResultReport) -> rec.GameRecord:
     """Everything the Aftermath and Bounties need, as the result starts to count."""
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     hired = HiredModel.objects.select_related("arsenal_model__card", "wandering_card") \
         .order_by("id")

@@ -79,7 +79,7 @@ def _check_specimen(game: Game, name: str) -> None:
 
 def neutral_names(game: Game) -> list[str]:
     """The Neutral models the game's weekly events bring (``weekly-events.json``)."""
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     names: list[str] = []
     table = tables.weekly_events()

@@ -626,7 +626,7 @@ def _has_bouncer(side: Side | None) -> bool:
 
 
 def _event_flags(game: Game) -> set[str]:
-    from encounters.services.games import game_events
+    from encounters.services.game_events import game_events
 
     flags: set[str] = set()
     keys = game_events(game)

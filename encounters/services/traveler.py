@@ -32,7 +32,7 @@ from django.utils.translation import gettext
 from encounters.models import Casualty, Game, HiredModel, Side
 from encounters.services import tracker
 from encounters.services.common import EncounterError, lock_game, log, require_player
-from encounters.services.games import game_events
+from encounters.services.game_events import game_events
 from encounters.services.in_play import fallen, models_in_play
 from rules import services as flip_services
 from rules import tables

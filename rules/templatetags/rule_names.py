@@ -7,36 +7,11 @@ from __future__ import annotations
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
+
+from rules.wording import card_label, readable
 
 register = template.Library()
-
-
-def _suits() -> dict[str, str]:
-    return {"R": pgettext("suit", "Rams"), "C": pgettext("suit", "Crows"),
-            "T": pgettext("suit", "Tomes"), "M": pgettext("suit", "Masks")}
-
-
-def card_label(code) -> str:
-    """"5C" -> "5 of Crows", "RJ" -> "Red Joker", "RJ:T" -> "Red Joker (Tomes)"; text that
-    is not a card code comes back as it was."""
-    from rules.engine.cards import Card
-    from rules.engine.errors import InvalidCard
-
-    if code in (None, ""):
-        return ""
-    try:
-        card = Card.parse(code)
-    except (InvalidCard, ValueError, TypeError):
-        return str(code)
-    if card.joker == "black":
-        return gettext("Black Joker")
-    if card.joker == "red":
-        if card.suit is not None:
-            return gettext("Red Joker (%(suit)s)") % {"suit": _suits()[card.suit.letter]}
-        return gettext("Red Joker")
-    return gettext("%(value)s of %(suit)s") % {"value": card.value,
-                                               "suit": _suits()[card.suit.letter]}
 
 
 def _name(lookup, key) -> str:
@@ -94,7 +69,6 @@ def cards_label(codes) -> str:
 def plain_words(text, sides=None) -> str:
     """A stored line (a log entry, a flip's purpose) in plain words; ``sides`` are the game
     page's side rows (``key`` and ``side``) whose crews' names replace "side a"."""
-    from rules.wording import readable
 
     crews = {}
     for row in sides or []:

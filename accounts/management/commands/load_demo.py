@@ -201,7 +201,8 @@ class Command(BaseCommand):
         """In a Wandering Mercenaries week every crew brings one free Mercenary (cost 7 or
         less, from outside its arsenal): the demo takes the cheapest such card."""
         from campaign.services import crews
-        from encounters.services.games import WANDERING, WANDERING_MAX_COST, game_events
+        from encounters.services.game_events import game_events
+        from encounters.services.games import WANDERING, WANDERING_MAX_COST
 
         if WANDERING not in game_events(game):
             return None

@@ -35,11 +35,10 @@ from ..result import MASTERY_SOURCES, Defeat, MatchResult
 from .abilities import parse_abilities, parse_spell
 from .board import HUSK_RADIUS, Board, Piece, base_radius
 from .state import MatchInput, SimPlayer, SimUnit
+from .version import SIM_VERSION
 
 __all__ = ["MAX_ROUNDS", "SIM_VERSION", "Game", "IllegalCommand"]
 
-#: Bump whenever play changes: same input and seed give the same log within one version.
-SIM_VERSION = "1.0.0"
 #: Decks run out long before this (2 cards a round from at most 43); a guard, not a rule.
 MAX_ROUNDS = 40
 OUTCOME_CODE = {Outcome.CRITICAL_HIT: "C", Outcome.HIT: "H", Outcome.GRAZE: "G",

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rules.engine.errors import EngineBug
 
 from ..result import MatchResult
+from .version import SIM_VERSION
 
 __all__ = ["LOG_FORMAT", "SimulationResult"]
 
@@ -23,7 +24,6 @@ class SimulationResult:
 
     @classmethod
     def build(cls, game) -> SimulationResult:
-        from .game import SIM_VERSION
         if game.result is None:
             raise EngineBug("The match ended without a result.")
         log = {"format": LOG_FORMAT, "simulator": SIM_VERSION, "seed": game.seed,
