@@ -368,7 +368,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
     range_text = str(raw.get("range") or "").strip()
     shapes: list[tuple[float, str]] = []
     names = [name]
-    if not range_text:
+    if not range_text or range_text.lower() == "self":  # format 2 writes "self"
         shapes.append((0.0, "self"))
     elif m := _RANGE_OR_MELEE.match(range_text):
         shapes += [(float(m.group(1)), _kind_for(stat)), (float(m.group(2)), "close")]
