@@ -476,8 +476,12 @@ def _randomize(game: Game, m: Model, target: Model) -> Model:
 
 
 def _stat_of(model: Model, stat: str) -> int:
-    """A stat of the model's line; a model without it (Cg "-") resists with 1."""
-    return getattr(model.p, stat) or 1
+    """A stat of the model's line; a model without it (Cg "-") resists with 1. Injured +N
+    lowers Df and Wp by N (stats other than Wd are at least 1)."""
+    value = getattr(model.p, stat) or 1
+    if stat in ("df", "wp") and "injured" in model.conditions:
+        value = max(1, value - model.conditions["injured"])
+    return value
 
 
 def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -508,7 +512,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     a_stone = game.soulstones(attacker, a_context)
     triggers: tuple[Trigger, ...] = ()
     critical = None
-    if not strike:
+    if not strike and "stunned" not in attacker.conditions:
         triggers = action.engine_triggers
         flag = _CRITICAL.get(action.stat or "")
         if flag and getattr(at, flag):
@@ -558,16 +562,21 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         return result
     declared = result.attacker.trigger
     effects: tuple[TriggerEffect, ...] = ()
+    timing = ""
     if declared is not None:
         if critical is not None and declared == critical:
             effects = (TriggerEffect("critical", 1, "rams"),)
         else:
             profile = action.trigger_named(declared.name)
             effects = profile.effects if profile is not None else ()
+            timing = profile.timing if profile is not None else ""
+    wounds = target.wounds
     if action.damage is not None:
         _damage(game, attacker, action, target, result, effects, cover, a_context)
+    if timing == "after_damaging" and (target.wounds >= wounds and target.in_play):
+        return result  # the attack did no damage: an "after damaging" trigger does nothing
     for effect in effects:
-        _trigger_effect(game, attacker, target, effect)
+        _trigger_effect(game, attacker, target, effect, action.range)
     return result
 
 
@@ -639,9 +648,97 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
                          cause=f"{action.name} (blast)", blast=True)
 
 
-def _trigger_effect(game: Game, attacker: Model, target: Model, effect) -> None:
+def _whom(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
+          reach: float) -> list[Model]:
+    """The models a general effect applies to: the target, this model, or the friendly,
+    enemy or all models of a Pulse (in line of sight, not this model), within a distance
+    or in the action's range."""
+    st = game.state
+    if effect.who == "self":
+        return [source] if source.in_play else []
+    if effect.who == "target":
+        return [target] if target is not None and target.in_play else []
+    distance = reach if effect.area == "range" else effect.distance
+    out = []
+    for m in st.models:
+        if not m.in_play or m is source:
+            continue
+        if (effect.who == "friendly") != (m.side == source.side) and effect.who != "any":
+            continue
+        if st.edge(source, m) <= distance + 1e-6 and st.los(source, m):
+            out.append(m)
+    return out
+
+
+def _general(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
+             reach: float) -> None:
+    """Gain or end a Condition, heal, draw, discard, lure, remove Scheme Markers."""
     st = game.state
     kind = effect.kind
+    if kind in ("draw", "discard"):
+        side = source.side if kind == "draw" else (target.side if target else 1 - source.side)
+        deck = st.sides[side].deck
+        if kind == "draw":
+            deck.draw(int(effect.value) or 1)
+        else:
+            for _ in range(int(effect.value) or 1):
+                if deck.hand:  # its controller discards its lowest card
+                    deck.discard([min(deck.hand, key=lambda c: (c.value, c.code))])
+        game.log.add("cards", side, kind, int(effect.value) or 1)
+        return
+    if kind == "unmark":
+        near = sorted((mk for mk in st.markers.values()
+                       if mk.kind == "scheme" and mk.side is not None and mk.side != source.side
+                       and math.hypot(mk.x - source.x, mk.y - source.y) - source.r
+                       - MARKER_RADIUS <= effect.distance + 1e-6),
+                      key=lambda mk: mk.id)
+        for marker in near[:int(effect.value)]:
+            del st.markers[marker.id]
+            game.log.add("unmarker", marker.id)
+        return
+    for m in _whom(game, source, target, effect, reach):
+        if kind == "gain":
+            game.give(m, effect.name, int(effect.value) or 1, by=source)
+        elif kind == "remove":
+            names = list(m.conditions) if effect.name == "any" else [effect.name]
+            for name in names:
+                if name in m.conditions:
+                    left = m.conditions[name] - int(effect.value) if effect.value else 0
+                    game.set_condition(m, name, left)
+        elif kind == "heal":
+            game.heal(m, int(effect.value))
+        elif kind == "lure" and m is not source:
+            _lure(game, source, m, float(effect.value))
+
+
+def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
+    """Move ``m`` up to ``distance`` straight toward ``source``, stopping in base contact
+    (its path as a push: terrain it cannot cross stops it)."""
+    st = game.state
+    gap = st.edge(source, m)
+    step = min(distance, max(0.0, gap))
+    if step <= 0:
+        return
+    start = (m.x, m.y)
+    end = st.push_end(m, source.x - m.x, source.y - m.y, step)
+    if end != start:
+        m.x, m.y = end
+        st.moved()
+        game.log.add("push", m.idx, end[0], end[1])
+        for piece_id in st.hazards_entered(m, (end,), start):
+            game.hazard(m, piece_id)
+
+
+_GENERAL_KINDS = frozenset({"gain", "remove", "heal", "draw", "discard", "lure", "unmark"})
+
+
+def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
+                    reach: float = 0.0) -> None:
+    st = game.state
+    kind = effect.kind
+    if kind in _GENERAL_KINDS:
+        _general(game, attacker, target, effect, reach)
+        return
     if kind in ("slow", "paralyzed", "pinned"):
         game.give(target, kind, by=attacker)
     elif kind in ("poison", "burning", "lingering"):
@@ -675,7 +772,6 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect) -> None:
 
 
 def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
-    st = game.state
     _spend(game, action.ap, action.stat)
     focused = m.conditions.get("focused", 0) if focus else 0
     if focused:
@@ -688,15 +784,11 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
     game.log.add("tactical", m.idx, action.name, text, int(success))
     if not success or action.effect is None:
         return
-    what, amount = action.effect
-    if what == "heal_self":
-        game.heal(m, amount)
-        return
-    for friend in st.sides[m.side].models:
-        if friend is m or not friend.in_play:
-            continue
-        if st.edge(m, friend) <= action.range + 1e-6 and st.los(m, friend):
-            game.heal(friend, amount)
+    for effect in action.effect:
+        if effect.kind in _GENERAL_KINDS:
+            _general(game, m, None, effect, action.range)
+        elif effect.kind == "push_self":
+            _trigger_effect(game, m, m, effect)
 
 
 def _interact(game: Game, m: Model, command: Interact) -> None:

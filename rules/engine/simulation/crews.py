@@ -257,7 +257,7 @@ def modifier_from_injury(row: Any) -> Modifier:
 # -- actions --------------------------------------------------------------------------
 
 _RANGE_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\"|''|in|inch(?:es)?)?\s*$", re.I)
-_RANGE_PULSE = re.compile(r"^\s*(?:pulse|\(x\))\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
+_RANGE_PULSE = re.compile(r"^\s*(?:pulse|aura|\(x\))\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
 _RANGE_AREA = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s*\(area\)\s*$", re.I)
 _RANGE_MELEE = re.compile(r"^\s*melee\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
 _RANGE_OR_MELEE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s+or\s+melee\s*(\d+(?:\.\d+)?)\s*\"?\s*$",
@@ -275,6 +275,10 @@ class TriggerProfile:
     text: str
     effects: tuple[TriggerEffect, ...] = ()
     reading: Reading = field(default_factory=Reading)
+    #: When it resolves (format 2 packs): "immediately", "when_declaring",
+    #: "after_succeeding", "after_damaging" (only when the attack dealt damage),
+    #: "after_resolving"; "" is "immediately".
+    timing: str = ""
 
     @property
     def effect(self) -> TriggerEffect | None:
@@ -308,7 +312,7 @@ class ActionProfile:
     triggers: tuple[TriggerProfile, ...]
     ap: int
     text: str
-    effect: tuple[str, int] | None
+    effect: tuple[TriggerEffect, ...] | None
     modelled: bool
     why_not: str = ""
     reading: Reading = field(default_factory=Reading)
@@ -362,7 +366,8 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         t_text = str(t.get("text", "") or "")
         t_reading = element_reading(t, f"{where}, trigger of {name!r}")
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
-                                       trigger_play(t_reading), t_reading))
+                                       trigger_play(t_reading), t_reading,
+                                       str(t.get("timing", "") or "")))
     triggers = tuple(triggers)
     reading = element_reading(raw, f"{where}, action {name!r}")
     range_text = str(raw.get("range") or "").strip()

@@ -45,9 +45,16 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.1.0"
+SIMULATOR_VERSION = "1.2.0"
 #: Valued Conditions stack (add up); the others are present or not.
-STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering"})
+STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
+                      "injured"})
+#: Conditions that outlast the End Phase (the manual: "Unless otherwise specified, all
+#: Conditions are removed from a model at the end of the Turn"): Poison lowers by one,
+#: Burning is removed after its damage, Pinned Down and Lingering end with the next
+#: Activation, and the Scheme and Strategy states are not card Conditions.
+KEPT_AT_END_OF_TURN = frozenset({"poison", "pinned", "lingering", "distracted",
+                                 "cursed_object", "bound"})
 MAX_TURNS = 10
 _HAZARD = DamageTrack.parse(HAZARD_DAMAGE)
 
@@ -546,8 +553,8 @@ class Game:
                 if "poison" in m.conditions:
                     value = m.conditions["poison"] - 1
                     self.set_condition(m, "poison", value)
-            if "focused" in m.conditions:
-                self.remove_condition(m, "focused")
+            for name in [c for c in m.conditions if c not in KEPT_AT_END_OF_TURN]:
+                self.remove_condition(m, name)
         self.scoring.end_of_turn(st.turn)
         turn = st.turn
         if turn < 5:
@@ -631,6 +638,14 @@ class Game:
             result = prevention_flip(side.deck, amount)
             self.log.add("prevent", target.idx, result.flip.final.code, result.prevented)
             amount = result.remaining
+            if amount <= 0:
+                return 0
+        shielded = target.conditions.get("shielded", 0) if reducible else 0
+        if shielded:
+            # Shielded +N prevents N damage, then is lowered by what it prevented.
+            stopped = min(shielded, amount)
+            amount -= stopped
+            self.set_condition(target, "shielded", shielded - stopped)
             if amount <= 0:
                 return 0
         if target.p.talents.hard_to_kill and target.wounds >= 2 and amount >= target.wounds:

@@ -1,0 +1,233 @@
+"""Card effects the simulator plays (issue 27): every general effect of the plays table
+really changes the game, the Conditions keep the manual's timing, Pulses, a (0) action,
+trigger timings, a push into terrain."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.effects.coverage import capability
+from rules.engine.simulation import ModelInput
+from rules.engine.simulation.actions import _trigger_effect
+from rules.engine.simulation.commands import Attack, Tactical
+from rules.engine.simulation.plays import (
+    _TACTICALS,
+    _TRIGGER_TABLE,
+    PLAYED_CONDITIONS,
+    TACTICAL_PLAYS,
+    TRIGGER_PLAYS,
+)
+
+from .scenes import BLADE, act, card, kinds, scene, stack, terrain
+
+HIT = ["13R", "4C", "9T"]  # a hit with Rams; the damage flip takes the 9 (Moderate: 3)
+
+
+
+def _four():
+    """a (acting) with friend f beside it; enemy b (the target) and enemy c beside it."""
+    game = scene([("a", card("A", wd=10), (10.0, 10.0)), ("f", card("F", wd=10), (10.0, 11.5))],
+                 [("b", card("B", wd=10), (11.5, 10.0)), ("c", card("C", wd=10), (10.0, 8.5))])
+    return game, {k: game.state.model(k) for k in "afbc"}
+
+
+def _expected(who: str, area: str) -> set[str]:
+    if who in ("target", "self"):
+        return {"b"} if who == "target" else {"a"}
+    return {"friendly": {"f"}, "enemy": {"b", "c"}, "any": {"f", "b", "c"}}[who]
+
+
+def _affected(key: str, effect, models, before) -> set[str]:
+    if effect.kind == "gain":
+        return {k for k, m in models.items() if effect.name in m.conditions}
+    if effect.kind == "remove":
+        name = "burning" if effect.name == "any" else effect.name
+        return {k for k, m in models.items() if name not in m.conditions}
+    if effect.kind == "heal":
+        return {k for k, m in models.items() if m.wounds > before[k]}
+    raise AssertionError(key)
+
+
+@pytest.mark.parametrize("table,plays,role", [(_TRIGGER_TABLE, TRIGGER_PLAYS, "trigger"),
+                                              (_TACTICALS, TACTICAL_PLAYS, "tactical")])
+def test_every_general_effect_the_simulator_claims_changes_the_right_models(table, plays,
+                                                                            role):
+    """Honest coverage: each gain, end and heal key of the table acts on exactly the
+    models its scope names (a Pulse never on the model it comes from)."""
+    checked = 0
+    for example, _ in table:
+        key = capability(role, example)
+        effect = plays[key](example)
+        if effect.kind not in ("gain", "remove", "heal"):
+            continue
+        game, models = _four()
+        for _k, m in models.items():
+            if effect.kind == "remove":
+                name = "burning" if effect.name == "any" else effect.name
+                game.give(m, name, 2)
+            elif effect.kind == "heal":
+                m.wounds -= 3
+        before = {k: m.wounds for k, m in models.items()}
+        _trigger_effect(game, models["a"], models["b"], effect, 1.0)
+        assert _affected(key, effect, models, before) == _expected(effect.who, effect.area), key
+        checked += 1
+    assert checked >= 3 * len(PLAYED_CONDITIONS) * 2
+
+
+def test_cards_lure_and_scheme_marker_removal_from_triggers():
+    game, m = _four()
+    deck = game.state.sides[0].deck
+    hand = len(deck.hand)
+    _trigger_effect(game, m["a"], m["b"], TRIGGER_PLAYS["trigger:cards:draw:own@target"](
+        next(e for e, _ in _TRIGGER_TABLE if capability("trigger", e)
+             == "trigger:cards:draw:own@target")))
+    assert len(deck.hand) == hand + 1
+    far = scene([("a", card("A"), (10.0, 10.0))], [("b", card("B"), (16.0, 10.0))])
+    lure = next(e for e, _ in _TRIGGER_TABLE if capability("trigger", e).startswith(
+        "trigger:move:lure:toward:self:up_to"))
+    a, b = far.state.model("a"), far.state.model("b")
+    _trigger_effect(far, a, b, TRIGGER_PLAYS[capability("trigger", lure)](lure))
+    assert b.x == pytest.approx(14.0)  # 2" toward the luring model
+    marker = far.state.add_marker("scheme", 1, 11.2, 10.0)
+    unmark = next(e for e, _ in _TRIGGER_TABLE if capability("trigger", e).startswith(
+        "trigger:marker:remove:scheme"))
+    effect = TRIGGER_PLAYS[capability("trigger", unmark)](unmark)
+    _trigger_effect(far, a, b, type(effect)("unmark", 1, distance=2))
+    assert marker.id not in far.state.markers
+
+
+# -- Conditions, with the manual's timing ---------------------------------------------
+
+
+def test_burning_deals_its_value_at_the_end_of_the_turn_then_is_removed():
+    game, m = _four()
+    game.give(m["b"], "burning", 2)
+    game.end_phase()
+    assert m["b"].wounds == 8 and "burning" not in m["b"].conditions
+
+
+def test_poison_deals_one_unreducible_damage_and_lowers_by_one():
+    game = scene([("a", card("A", wd=10, abilities=["Armor +2"]), (10.0, 10.0))])
+    a = game.state.model("a")
+    game.give(a, "poison", 2)
+    game.end_phase()
+    assert a.wounds == 9 and a.conditions["poison"] == 1
+
+
+def test_slow_fast_and_paralyzed_gained_during_the_activation_end_with_it():
+    game, m = _four()
+    act(game, "a")
+    game.give(m["a"], "fast")
+    game.end_activation(m["a"])
+    assert "fast" not in m["a"].conditions  # gained too late to give an AP, and gone
+
+
+def test_other_conditions_end_with_the_turn_and_poison_stays():
+    game, m = _four()
+    for name in ("shielded", "injured", "stunned", "focused", "defensive"):
+        game.give(m["b"], name, 1)
+    game.give(m["b"], "poison", 3)
+    game.end_phase()
+    assert set(m["b"].conditions) == {"poison"}
+
+
+def test_shielded_prevents_damage_and_is_used_up():
+    game, m = _four()
+    game.give(m["b"], "shielded", 2)
+    game.deal_damage(m["b"], 3, by=m["a"], cause="test", preventable=False)
+    assert m["b"].wounds == 9 and "shielded" not in m["b"].conditions
+
+
+def test_injured_lowers_df_and_stunned_declares_no_triggers():
+    trick = dict(BLADE, triggers=[{"suits": ["rams"], "name": "Deep Cut", "text": "+1 damage."}])
+    game = scene([("a", card("A", actions=[trick]), (10.0, 10.0))],
+                 [("b", card("B", df=6, wd=10), (11.5, 10.0))])
+    a, b = game.state.model("a"), game.state.model("b")
+    game.give(b, "injured", 5)
+    game.give(a, "stunned")
+    stack(game, 0, HIT)
+    stack(game, 1, ["6T"])  # Df 6 - 5 = 1, plus 6: 7 against 13
+    act(game, "a", Attack("Blade", "b"))
+    [attack] = kinds(game, "attack")
+    assert attack[5] == 1
+    assert b.wounds == 7  # Moderate 3, no +1: a Stunned model declares no trigger
+
+
+# -- triggers by timing ----------------------------------------------------------------
+
+
+def _trigger_card(text: str, timing: str) -> dict:
+    return card("A", actions=[dict(BLADE, triggers=[{"suits": ["rams"], "name": "Trick",
+                                                      "timing": timing, "text": text}])])
+
+
+def test_an_after_damaging_trigger_does_nothing_when_the_attack_deals_no_damage():
+    for shield, expect in ((0, True), (5, False)):
+        game = scene([("a", _trigger_card("The target gains Burning +1.", "after_damaging"),
+                       (10.0, 10.0))],
+                     [("b", card("B", df=1, wd=10), (11.5, 10.0))])
+        if shield:
+            game.give(game.state.model("b"), "shielded", shield)  # prevents all 3 damage
+        stack(game, 0, HIT)
+        stack(game, 1, ["1T"])
+        act(game, "a", Attack("Blade", "b"))
+        assert ("burning" in game.state.model("b").conditions) is expect
+
+
+def test_an_after_succeeding_trigger_pushes_the_target_into_terrain_and_stops():
+    wall = terrain(1, 14.0, 5.0, 1.0, 10.0, "blocking", "impassable", ht=3)
+    game = scene([("a", _trigger_card('Push the target up to 3" away from this model.',
+                                      "after_succeeding"), (10.0, 10.0))],
+                 [("b", card("B", df=1, wd=10), (11.5, 10.0))], terrain=[wall])
+    stack(game, 0, HIT)
+    stack(game, 1, ["1T"])
+    act(game, "a", Attack("Blade", "b"))
+    b = game.state.model("b")
+    assert 11.5 < b.x <= 14.0 - b.r + 1e-6  # pushed, but stopped at the wall
+
+
+# -- tactical actions: a Pulse, a (0) action, an Aura range ----------------------------
+
+
+def test_a_pulse_heals_friends_in_sight_but_not_the_model_it_comes_from():
+    rally = {"name": "Rally", "ap": 1, "range": 'Pulse 6"',
+             "text": "Friendly models in range heal 1 damage."}
+    wall = terrain(1, 12.0, 4.0, 1.0, 12.0, "blocking", "impassable", ht=3)
+    game = scene([("a", card("A", wd=10, actions=[BLADE, rally]), (10.0, 10.0)),
+                  ("f", card("F", wd=10), (10.0, 14.0)), ("g", card("G", wd=10), (15.0, 10.0)),
+                  ("h", card("H", wd=10), (10.0, 18.0))], terrain=[wall])
+    for k in "afgh":
+        game.state.model(k).wounds = 5
+    act(game, "a", Tactical("Rally"))
+    wounds = {k: game.state.model(k).wounds for k in "afgh"}
+    assert wounds == {"a": 5, "f": 6, "g": 5, "h": 5}  # g behind the wall, h out of range
+
+
+def test_a_zero_action_gives_shielded_without_spending_ap_once_per_activation():
+    stand = {"name": "Stand Ready", "ap": 0, "range": "self",
+             "text": "This model gains Shielded +1."}
+    game = scene([("a", card("A", actions=[BLADE, stand]), (10.0, 10.0))])
+    a = game.state.model("a")
+    act(game, "a", Tactical("Stand Ready"))
+    assert a.conditions["shielded"] == 1 and game.ap == 2
+    assert game.zero_used
+
+
+def test_enemy_models_within_gain_burning_from_a_tactical_action():
+    flare = {"name": "Flare", "ap": 1, "range": "self",
+             "text": 'Enemy models within 2" gain Burning +1.'}
+    game, _ = _four()
+    game = scene([("a", card("A", actions=[BLADE, flare]), (10.0, 10.0))],
+                 [("b", card("B"), (11.5, 10.0)), ("c", card("C"), (10.0, 16.0))])
+    act(game, "a", Tactical("Flare"))
+    assert game.state.model("b").conditions.get("burning") == 1
+    assert "burning" not in game.state.model("c").conditions
+
+
+def test_an_aura_range_is_read_and_a_summon_stays_listed_as_not_played():
+    call = {"name": "Call", "ap": 2, "range": 'Aura 3"',
+            "text": "Summon a Sample Ash Wisp in base contact with this model."}
+    profile = ModelInput("x", card(actions=[BLADE, call])).profile
+    assert profile.action("Call") is None
+    assert any("summon" in line.lower() for line in profile.not_modelled)
+    assert not any("not understood" in line for line in profile.not_modelled)
