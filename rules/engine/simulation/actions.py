@@ -202,6 +202,8 @@ def _check_charge(game: Game, m: Model, command: Charge) -> str:
         return f"the move costs {cost:.1f}\" and its Cg is {m.p.cg}"
     if st.edge_to(end[0], end[1], m.r, target.x, target.y, target.r) > m.p.engagement_range + 1e-6:
         return f"it must end the move with {target.name} in its engagement range"
+    if command.focus and "focused" not in m.conditions:
+        return "it is not Focused"
     for name in command.attacks:
         action = m.p.action(name)
         if action is None or action.kind != "close" or not action.is_attack or action.ap != 1:
@@ -215,6 +217,14 @@ def _check_tactical(game: Game, m: Model, command: Tactical) -> str:
         return f"it has no modelled tactical action {command.action!r}"
     if command.focus and "focused" not in m.conditions:
         return "it is not Focused"
+    if any(e.who == "target" for e in action.effect or ()):
+        st = game.state
+        target = st.model(command.target) if command.target else None
+        if target is None or not target.in_play:
+            return f"{action.name} needs a target model in play"
+        if target is not m and (st.edge(m, target) > action.range + 1e-6
+                                or not st.los(m, target)):
+            return f"{target.name} is not in range and sight of {action.name}"
     return _ap_problem(game, action.ap, action.stat)
 
 
@@ -339,7 +349,8 @@ def execute(game: Game, m: Model, command: Command) -> None:
     elif isinstance(command, Interact):
         _interact(game, m, command)
     elif isinstance(command, Tactical):
-        _tactical(game, m, m.p.action(command.action), command.focus)
+        _tactical(game, m, m.p.action(command.action), command.focus,
+                  game.state.model(command.target) if command.target else None)
     elif isinstance(command, Focus):
         _spend(game, 1)
         game.give(m, "focused", 1)
@@ -432,7 +443,11 @@ def _charge(game: Game, m: Model, command: Charge) -> None:
         action = m.p.action(name) if name else _first_close_in_reach(game, m, target)
         if action is None or _attack_reach(game, m, action, target, False):
             return
-        resolve_attack(game, m, action, target, 0)
+        focused = 0
+        if command.focus and i == 0 and "focused" in m.conditions:
+            focused = m.conditions["focused"]
+            game.remove_condition(m, "focused")
+        resolve_attack(game, m, action, target, focused)
 
 
 def _first_close_in_reach(game: Game, m: Model, target: Model) -> ActionProfile | None:
@@ -771,7 +786,8 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
                 game.hazard(attacker, piece_id)
 
 
-def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
+def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
+              target: Model | None = None) -> None:
     _spend(game, action.ap, action.stat)
     focused = m.conditions.get("focused", 0) if focus else 0
     if focused:
@@ -786,7 +802,7 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
         return
     for effect in action.effect:
         if effect.kind in _GENERAL_KINDS:
-            _general(game, m, None, effect, action.range)
+            _general(game, m, target, effect, action.range)
         elif effect.kind == "push_self":
             _trigger_effect(game, m, m, effect)
 

@@ -147,7 +147,7 @@ _TRIGGERS_MORE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
 #: What a tactical action plays (``actions._tactical``): the same general effects, on
 #: this model or the models of its Pulse or range.
 _TACTICALS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
-    *(pair for pair in _GENERAL if pair[0].scope.who != "target"),
+    *_GENERAL,
     *_OWN_CARDS[:2],
 )
 _TRIGGER_TABLE = (*_TRIGGERS, *_TRIGGERS_MORE)

@@ -231,3 +231,32 @@ def test_an_aura_range_is_read_and_a_summon_stays_listed_as_not_played():
     assert profile.action("Call") is None
     assert any("summon" in line.lower() for line in profile.not_modelled)
     assert not any("not understood" in line for line in profile.not_modelled)
+
+
+def test_a_targeted_tactical_action_removes_poison_from_a_friend_in_range():
+    purge = {"name": "Purge the Wound", "ap": 1, "range": '6"', "stat": "Ca", "value": 5,
+             "text": "Remove Poison from the target."}
+    game = scene([("a", card("A", actions=[BLADE, purge]), (10.0, 10.0)),
+                  ("f", card("F"), (10.0, 14.0)), ("g", card("G"), (10.0, 25.0))])
+    f, g = game.state.model("f"), game.state.model("g")
+    game.give(f, "poison", 2)
+    game.give(g, "poison", 2)
+    a = act(game, "a", Tactical("Purge the Wound", target="f"))
+    assert "poison" not in f.conditions
+    with pytest.raises(Exception, match="not in range"):
+        game.perform(a, Tactical("Purge the Wound", target="g"))
+
+
+def test_focus_is_spent_on_the_first_attack_of_a_charge():
+    from rules.engine.simulation.commands import Charge, Focus
+    game = scene([("a", card("A", cg=7), (10.0, 10.0))],
+                 [("b", card("B", df=5, wd=20), (16.0, 10.0))])
+    a = game.state.model("a")
+    act(game, "a", Focus(), ap=3)
+    stack(game, 0, ["5R", "6C", "2T", "3T", "9M", "1C", "2C", "3C"])
+    stack(game, 1, ["7T", "7M"])
+    game.perform(a, Charge("b", (14.6, 10.0), focus=True))
+    attacks = kinds(game, "attack")
+    assert "focused" not in a.conditions
+    assert attacks[0][4].startswith("f:a:5R 6C|")  # Focused +1: a positive twist
+    assert attacks[1][4].startswith("f:a:2T|")  # the second attack flips one card
