@@ -663,7 +663,7 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
                          cause=f"{action.name} (blast)", blast=True)
 
 
-def _whom(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
+def affected_models(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
           reach: float) -> list[Model]:
     """The models a general effect applies to: the target, this model, or the friendly,
     enemy or all models of a Pulse (in line of sight, not this model), within a distance
@@ -711,7 +711,7 @@ def _general(game: Game, source: Model, target: Model | None, effect: TriggerEff
             del st.markers[marker.id]
             game.log.add("unmarker", marker.id)
         return
-    for m in _whom(game, source, target, effect, reach):
+    for m in affected_models(game, source, target, effect, reach):
         if kind == "gain":
             game.give(m, effect.name, int(effect.value) or 1, by=source)
         elif kind == "remove":

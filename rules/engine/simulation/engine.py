@@ -174,6 +174,8 @@ class Game:
         self.extra_ap: dict[str, int] = {}
         self.zero_used = False
         self.activation_over = False
+        #: General AP each side left unspent at the end of its Activations.
+        self.unspent_ap = [0, 0]
         self._had: tuple[bool, int] = (False, 0)
 
     # -- asking -------------------------------------------------------------------------
@@ -530,6 +532,8 @@ class Game:
         for name in ("fast", "slow", "paralyzed"):
             if name in cond:
                 self.remove_condition(m, name)
+        if m.in_play:
+            self.unspent_ap[m.side] += self.ap
         st.active = None
         self.ap = 0
         self.extra_ap = {}
