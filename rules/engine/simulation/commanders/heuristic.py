@@ -824,13 +824,43 @@ class HeuristicCommander(BaselineCommander):
             brace = self._brace(view, m)
             if not isinstance(brace, EndActivation) and view.check(m.id, brace) == "":
                 return brace
-        for action in m.p.actions:
-            if action.modelled and not action.is_attack and action.effect and all(
-                    e.kind == "draw" for e in action.effect):
+        for action in _tacticals(m.p):
+            if all(e.kind == "draw" for e in action.effect):
                 command = Tactical(action.name)
                 if view.check(m.id, command) == "":
                     return command
+        if not threatened and "pinned" not in m.conditions:
+            walk = self._next_task_walk(view, m)
+            if walk is not None:
+                return walk
         return EndActivation()
+
+    def _next_task_walk(self, view: GameView, m: Model) -> Command | None:
+        """Its task is done or waits here: a Walk toward the next best task."""
+        done = self._task.get(m.id)
+        if done is None:
+            return None
+        self._skip = {*getattr(self, "_skip", set()), done.key}
+        task = self._choose_task(view, m)
+        if task.kind == "hold":
+            return None
+        walk = self._walk(view, m, task)
+        if walk is not None:
+            self._task[m.id] = task
+        return walk
+
+    def _choose_task(self, view: GameView, m: Model) -> Task:
+        if getattr(self, "_skip_turn", None) != view.state.turn:
+            self._skip, self._skip_turn = set(), view.state.turn
+        skip = self._skip
+        if not skip:
+            return super()._choose_task(view, m)
+        tasks = self._tasks
+        self._tasks = lambda v, mm: [t for t in tasks(v, mm) if t.key not in skip]
+        try:
+            return super()._choose_task(view, m)
+        finally:
+            del self._tasks
 
 
 _TACTICALS: dict[int, tuple] = {}
