@@ -27,6 +27,7 @@ from .geometry import (
     on_table,
     perpendicular_offsets,
     seg_point_dist2,
+    sight_lines,
     snap,
 )
 
@@ -305,7 +306,9 @@ class GameState:
         for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
             if self._clear(*line, pieces, bodies):
                 return True
-        return False
+        # Any point of one base to any point of the other: a narrow gap gives sight.
+        return any(self._clear(*line, pieces, bodies)
+                   for line in sight_lines((ax, ay), (bx, by), ar, br))
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:

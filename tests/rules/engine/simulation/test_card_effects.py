@@ -262,3 +262,23 @@ def test_focus_is_spent_on_the_first_attack_of_a_charge():
     assert "focused" not in a.conditions
     assert attacks[0][4].startswith("f:a:5R 6C|")  # Focused +1: a positive twist
     assert re.match(r"f:a:\S+\|", attacks[1][4])  # the second attack flips one card
+
+
+# -- sight from any point of one base to any point of the other -------------------------
+
+
+def test_a_narrow_gap_gives_sight_and_engagement_follows():
+    """Two walls with a 0.25" gap off the line between the centres and off the two
+    side lines: some line from a point of one base to a point of the other passes."""
+    low = terrain(1, 10.7, 0.0, 0.2, 10.2, "blocking", "impassable", ht=4)
+    high = terrain(2, 10.7, 10.45, 0.2, 9.55, "blocking", "impassable", ht=4)
+    game = scene([("a", card("A"), (10.0, 10.0))], [("b", card("B"), (11.6, 10.0))],
+                 terrain=[low, high])
+    st = game.state
+    a, b = st.model("a"), st.model("b")
+    assert st.los(a, b)
+    assert b in st.engaged_with(a)
+    closed = scene([("a", card("A"), (10.0, 10.0))], [("b", card("B"), (11.6, 10.0))],
+                   terrain=[terrain(1, 10.7, 0.0, 0.2, 20.0, "blocking", "impassable", ht=4)])
+    ca, cb = closed.state.model("a"), closed.state.model("b")
+    assert not closed.state.los(ca, cb) and cb not in closed.state.engaged_with(ca)
