@@ -755,6 +755,8 @@ class HeuristicCommander(BaselineCommander):
                 continue
             if action.ap == 0 and game.zero_used:
                 continue
+            if not any(_could_help(view, m, e, action.range) for e in action.effect):
+                continue
             targets: list[Model | None] = [None]
             if any(e.who == "target" for e in action.effect):
                 targets = [t for t in view.state.models if t.in_play
@@ -877,6 +879,27 @@ def _tacticals(profile) -> tuple:
             _TACTICALS.clear()
         _TACTICALS[key] = found
     return found[1]
+
+
+def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
+    """A cheap first look: is there anyone this effect could change for the better?"""
+    kind = effect.kind
+    if kind == "draw":
+        return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
+    if effect.who == "self":
+        pool = [m]
+    else:
+        distance = reach if effect.area in ("range", "") else effect.distance
+        st = view.state
+        pool = [o for o in st.models if o.in_play and st.edge(m, o) <= distance + 1e-6]
+    if kind == "heal":
+        return any(o.side == m.side and o.wounds < o.p.wd for o in pool)
+    if kind == "remove":
+        return any(o.conditions for o in pool)
+    if kind == "gain":
+        bane = effect.name in _BANE
+        return any((o.side != m.side) == bane for o in pool)
+    return True
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
