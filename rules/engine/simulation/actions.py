@@ -565,12 +565,13 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         a_side.pool -= a_stone.stones
     if d_stone is not None:
         d_side.pool -= d_stone.stones
+    if attacker.first_attack_target is None:
+        # A disengaging strike is a (free) Attack Action: it can be a model's first.
+        attacker.first_attack_target = target.idx
+        game.scoring.on_first_attack(attacker, target)
     if strike:
         return result
     attacker.attacks_made += 1
-    if attacker.first_attack_target is None:
-        attacker.first_attack_target = target.idx
-        game.scoring.on_first_attack(attacker, target)
     game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
                  int(result.attacker_won), result.margin)
     if not result.attacker_won:

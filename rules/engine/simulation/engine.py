@@ -684,6 +684,10 @@ class Game:
             if kind:
                 marker = st.add_marker(kind, None, victim.x, victim.y, by=victim.idx)
                 self.log.add("marker", marker.id, kind, -1, marker.x, marker.y)
+        if by is None and cause == "hazardous terrain":
+            # The opposing player flips hazardous terrain's damage: its crew killed the
+            # model, for Reckoning (docs/rules-decisions.md).
+            st.sides[1 - victim.side].kills_this_turn += 1
         if by is not None and by.side != victim.side:
             killer_side = st.sides[by.side]
             killer_side.kills_this_turn += 1

@@ -282,3 +282,34 @@ def test_a_narrow_gap_gives_sight_and_engagement_follows():
                    terrain=[terrain(1, 10.7, 0.0, 0.2, 20.0, "blocking", "impassable", ht=4)])
     ca, cb = closed.state.model("a"), closed.state.model("b")
     assert not closed.state.los(ca, cb) and cb not in closed.state.engaged_with(ca)
+
+
+# -- Vendetta and Reckoning ---------------------------------------------------------------
+
+
+def test_a_disengaging_strike_is_the_first_attack_vendetta_counts():
+    from rules.engine.simulation.commands import Walk
+    game = scene([("boss", card("Boss", station="master", wd=12), (5.0, 3.0)),
+                  ("hero", card("Hero", cost=7), (10.0, 10.0))],
+                 [("bb", card("BB", station="master", wd=12), (18.0, 33.0)),
+                  ("rival", card("Rival", cost=8, df=2), (11.5, 10.0))],
+                 schemes_a=({"key": "vendetta", "noted": {"friendly": "hero",
+                                                          "enemy": "rival"}}, "distract"))
+    stack(game, 0, ["13R"])  # the striker's flip
+    stack(game, 1, ["1C"])  # the mover's Df flip
+    act(game, "rival", Walk(((16.0, 10.0),)))
+    assert kinds(game, "strike")
+    assert game.state.sides[0].score.scheme_total("vendetta") == 1
+
+
+def test_a_kill_by_hazardous_terrain_counts_for_the_opponent_in_reckoning():
+    from rules.engine.simulation.commands import Walk
+    pool = terrain(1, 13.0, 10.0, 1.5, 0, "hazardous", ht=0, shape="circle")
+    game = scene([("a", card("A"), (5.0, 5.0))],
+                 [("bb", card("BB", station="master", wd=12), (18.0, 33.0)),
+                  ("b", card("B", wd=1, wk=8), (10.0, 14.0))],
+                 terrain=[pool], strategy="reckoning", turn=2)
+    stack(game, 0, ["9M"])  # the opponent flips hazardous damage
+    act(game, "b", Walk(((13.0, 10.0),)))
+    assert not game.state.model("b").in_play
+    assert game.state.sides[0].kills_this_turn == 1
