@@ -51,10 +51,13 @@ STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", 
                       "injured"})
 #: Conditions that outlast the End Phase (the manual: "Unless otherwise specified, all
 #: Conditions are removed from a model at the end of the Turn"): Poison lowers by one,
-#: Burning is removed after its damage, Pinned Down and Lingering end with the next
-#: Activation, and the Scheme and Strategy states are not card Conditions.
-KEPT_AT_END_OF_TURN = frozenset({"poison", "pinned", "lingering", "distracted",
-                                 "cursed_object", "bound"})
+#: Burning is removed after its damage, Fast, Slow and Paralyzed end with the model's
+#: Activation ("not during the End Step"), Defensive at the start of its next one,
+#: Pinned Down and Lingering with the next, and the Scheme and Strategy states are not
+#: card Conditions.
+KEPT_AT_END_OF_TURN = frozenset({"poison", "fast", "slow", "paralyzed", "defensive",
+                                 "pinned", "lingering", "distracted", "cursed_object",
+                                 "bound"})
 MAX_TURNS = 10
 _HAZARD = DamageTrack.parse(HAZARD_DAMAGE)
 

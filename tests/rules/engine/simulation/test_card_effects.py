@@ -126,11 +126,24 @@ def test_slow_fast_and_paralyzed_gained_during_the_activation_end_with_it():
 
 def test_other_conditions_end_with_the_turn_and_poison_stays():
     game, m = _four()
-    for name in ("shielded", "injured", "stunned", "focused", "defensive"):
+    for name in ("shielded", "injured", "stunned", "focused"):
         game.give(m["b"], name, 1)
     game.give(m["b"], "poison", 3)
     game.end_phase()
     assert set(m["b"].conditions) == {"poison"}
+
+
+def test_slow_given_after_its_activation_lasts_into_the_next_turn():
+    """Slow is removed at the end of the model's Activation, not during the End Step."""
+    game, m = _four()
+    act(game, "b")
+    game.end_activation(m["b"])
+    game.give(m["b"], "slow")
+    game.give(m["b"], "defensive", 1)  # until the start of its next Activation
+    game.end_phase()
+    assert {"slow", "defensive"} <= set(m["b"].conditions)
+    act(game, "b")
+    assert game.ap == 1 and "defensive" not in m["b"].conditions
 
 
 def test_shielded_prevents_damage_and_is_used_up():
