@@ -541,6 +541,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         soulstone=d_stone,
         defensive=target.conditions.get("defensive", 0),
         is_df_duel=resist == "df",
+        triggers=(target.p.defensive_engine_triggers
+                  if not strike and "stunned" not in target.conditions else ()),
         name=target.name,
     )
     attacker_duelist = Duelist(
@@ -574,7 +576,10 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     attacker.attacks_made += 1
     game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
                  int(result.attacker_won), result.margin)
+    defence = (target.p.defensive_named(result.defender.trigger.name)
+               if result.defender.trigger is not None else None)
     if not result.attacker_won:
+        _defensive(game, target, attacker, defence, hit=False, damaged=False)
         return result
     declared = result.attacker.trigger
     effects: tuple[TriggerEffect, ...] = ()
@@ -589,11 +594,26 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     wounds = target.wounds
     if action.damage is not None:
         _damage(game, attacker, action, target, result, effects, cover, a_context)
-    if timing == "after_damaging" and (target.wounds >= wounds and target.in_play):
-        return result  # the attack did no damage: an "after damaging" trigger does nothing
-    for effect in effects:
-        _trigger_effect(game, attacker, target, effect, action.range)
+    damaged = target.wounds < wounds or not target.in_play
+    if timing != "after_damaging" or damaged:
+        # An "after damaging" trigger does nothing when the attack dealt no damage.
+        for effect in effects:
+            _trigger_effect(game, attacker, target, effect, action.range)
+    _defensive(game, target, attacker, defence, hit=True, damaged=damaged)
     return result
+
+
+def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bool,
+               damaged: bool) -> None:
+    """A defensive trigger the defender declared, by its timing: "after damaging" only
+    when the attack damaged it, "after succeeding" only when the attack failed."""
+    if trigger is None or (not defender.in_play and trigger.timing != "after_damaging"):
+        return
+    if (trigger.timing == "after_damaging" and not damaged) or (
+            trigger.timing == "after_succeeding" and hit):
+        return
+    for effect in trigger.effects:
+        _general(game, defender, attacker, effect, 0.0)
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,

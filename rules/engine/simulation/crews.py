@@ -25,13 +25,13 @@ from ..cards import Suit
 from ..damage import DamageTrack
 from ..duels import Trigger, parse_suits
 from ..effects import EffectError, Reading
-from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify
+from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify, describe
 from ..effects.parser import reading_of
 from ..errors import RulesError
 from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
-from .plays import SIMULATOR_SUPPORT, tactical_play, trigger_play
+from .plays import SIMULATOR_SUPPORT, defensive_play, tactical_play, trigger_play
 
 __all__ = [
     "CAMPAIGN_UPGRADE_TALENTS",
@@ -443,10 +443,19 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     return out
 
 
-def ability_coverage(name: str, text: str = "", reading: Reading | None = None
-                     ) -> ElementCoverage:
-    """How much of an ability the simulator plays (abilities are played by name)."""
-    return classify(CardElement("ability", name, text, reading), SIMULATOR_SUPPORT)
+def ability_coverage(name: str, text: str = "", reading: Reading | None = None,
+                     *, defensive: bool = False) -> ElementCoverage:
+    """How much of an ability the simulator plays (abilities are played by name; a
+    defensive trigger by its reading, through ``plays.defensive_play``)."""
+    element = CardElement("ability", name, text, reading)
+    if defensive and reading is not None and defensive_play(reading):
+        return ElementCoverage(element, PLAYED, tuple(describe(e) for e in reading.effects))
+    return classify(element, SIMULATOR_SUPPORT)
+
+
+def is_defensive_trigger(ability: Mapping) -> bool:
+    """A format 2 defensive trigger: an ability with ``kind`` and ``suits``."""
+    return ability.get("kind") == "defensive_trigger" and bool(ability.get("suits"))
 
 
 #: Card fields the simulator reads, and fields settled before play (hiring, identity).
@@ -472,9 +481,11 @@ def unread_fields(card: Mapping) -> list[str]:
     out = [f"card field {key!r} (not read by the simulator)"
            for key, value in card.items() if key not in _CARD_FIELDS and _holds(value)]
     for ability in card.get("abilities") or ():
+        read = _ELEMENT_FIELDS | ({"kind", "suits"} if is_defensive_trigger(ability)
+                                  else frozenset())
         out += [f"ability {ability.get('name', '?')}: field {key!r} (not read by the "
                 f"simulator)" for key, value in ability.items()
-                if key not in _ELEMENT_FIELDS and _holds(value)]
+                if key not in read and _holds(value)]
     for action in card.get("actions") or ():
         out += [f"action {action.get('name', '?')}: field {key!r} (not read by the "
                 f"simulator)" for key, value in action.items()
@@ -515,6 +526,15 @@ class ModelProfile:
     enters_on_turn: int | None = None
     #: Leads with The Chosen (campaign): spends Soulstones as a Henchman would.
     chosen_leader: bool = False
+    #: Defensive triggers it plays (declared on the defender's side of an attack).
+    defensive_triggers: tuple[TriggerProfile, ...] = ()
+
+    @cached_property
+    def defensive_engine_triggers(self) -> tuple[Trigger, ...]:
+        return tuple(t.engine_trigger for t in self.defensive_triggers)
+
+    def defensive_named(self, name: str) -> TriggerProfile | None:
+        return next((t for t in self.defensive_triggers if t.name == name), None)
 
     @property
     def can_use_soulstones(self) -> bool:
@@ -658,16 +678,29 @@ def build_profile(model: ModelInput) -> ModelProfile:
     hired += sum(m.stat_effects.get("cost", 0) for m in mods)
     not_modelled: list[str] = []
     talents = Talents()
+    defences: list[TriggerProfile] = []
     for source, abilities in [("card", card.get("abilities") or ())] + [
             (m.name, m.abilities) for m in mods]:
         for ability in abilities:
             name = str(ability.get("name", ""))
             text = str(ability.get("text", "") or "")
-            updated = apply_ability(talents, name, text)
+            defensive = is_defensive_trigger(ability)
+            updated = None if defensive else apply_ability(talents, name, text)
             if updated is None:
                 where_from = "" if source == "card" else f" (from {source})"
                 reading = element_reading(ability, f"{where}, ability {name!r}")
-                why = "; ".join(ability_coverage(name, text, reading).reasons)
+                played = defensive_play(reading) if defensive else ()
+                if played:
+                    try:
+                        suits = parse_suits(ability.get("suits") or ())
+                    except RulesError as exc:
+                        raise InvalidEncounterInput(f"{where}, ability {name!r}: {exc}"
+                                                    ) from None
+                    defences.append(TriggerProfile(name, suits, text, played, reading,
+                                                   reading.qualifiers.timing))
+                    continue
+                why = "; ".join(ability_coverage(name, text, reading,
+                                                 defensive=defensive).reasons)
                 not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
@@ -719,6 +752,7 @@ def build_profile(model: ModelInput) -> ModelProfile:
         not_modelled=tuple(dict.fromkeys(not_modelled)),
         enters_on_turn=model.enters_on_turn,
         chosen_leader=model.is_leader and any(m.key == THE_CHOSEN for m in mods),
+        defensive_triggers=tuple(defences),
     )
 
 

@@ -19,6 +19,7 @@ name (the registry in ``abilities.py``). Everything else is listed as not modell
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 
 from ..effects import (
@@ -39,7 +40,8 @@ from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability
 
-__all__ = ["SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS", "tactical_play",
+__all__ = ["DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS",
+           "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
 
 
@@ -151,6 +153,27 @@ _TACTICALS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     *_OWN_CARDS[:2],
 )
 _TRIGGER_TABLE = (*_TRIGGERS, *_TRIGGERS_MORE)
+_ENEMY = Scope(who="enemy")
+
+
+def _on_attacker(e: Effect) -> TriggerEffect:
+    return replace(_general("gain")(e), who="target")
+
+
+#: What a defensive trigger plays (``actions._defensive``): a Condition on the attacker
+#: ("the attacker gains Burning +1"), a Condition on this model, a heal of this model.
+_DEFENSIVE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    *((GainCondition(name=name, value=1 if valued else 0, scope=_ENEMY), _on_attacker)
+      for name, valued in PLAYED_CONDITIONS.items()),
+    *((GainCondition(name=name, value=1 if valued else 0, scope=_SELF), _general("gain"))
+      for name, valued in PLAYED_CONDITIONS.items()),
+    (Heal(amount=1, scope=_SELF), _general("heal")),
+)
+DEFENSIVE_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
+    {capability("trigger", example): build for example, build in _DEFENSIVE})
+#: When a defensive trigger may resolve: at once, after the attack resolved, after it
+#: damaged this model, or after this model succeeded (the attack failed).
+DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding"})
 
 TRIGGER_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("trigger", example): build for example, build in _TRIGGER_TABLE})
@@ -162,7 +185,8 @@ def what_it_plays() -> list[dict[str, str]]:
     """Every effect the simulator plays, as role, capability key and an example in words
     (for the catalogue's coverage page)."""
     return [{"role": role, "key": capability(role, example), "example": describe(example)}
-            for role, table in (("trigger", _TRIGGER_TABLE), ("tactical", _TACTICALS))
+            for role, table in (("trigger", _TRIGGER_TABLE), ("tactical", _TACTICALS),
+                                ("defensive trigger", _DEFENSIVE))
             for example, _ in table]
 
 
@@ -197,6 +221,17 @@ def tactical_play(reading: Reading) -> tuple[TriggerEffect, ...] | None:
     if not _whole(reading, "tactical", TACTICAL_PLAYS):
         return None
     return tuple(TACTICAL_PLAYS[capability("tactical", e)](e) for e in reading.effects)
+
+
+def defensive_play(reading: Reading) -> tuple[TriggerEffect, ...]:
+    """The engine effects of a defensive trigger's reading when the simulator plays all
+    of it (its timing one of ``DEFENSIVE_TIMINGS``), otherwise none."""
+    q = reading.qualifiers
+    if not (reading.effects and reading.complete and q.timing in DEFENSIVE_TIMINGS
+            and replace(q, timing="") == Qualifiers()
+            and all(capability("trigger", e) in DEFENSIVE_PLAYS for e in reading.effects)):
+        return ()
+    return tuple(DEFENSIVE_PLAYS[capability("trigger", e)](e) for e in reading.effects)
 
 
 def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:

@@ -326,3 +326,27 @@ def test_a_kill_by_hazardous_terrain_counts_for_the_opponent_in_reckoning():
     act(game, "b", Walk(((13.0, 10.0),)))
     assert not game.state.model("b").in_play
     assert game.state.sides[0].kills_this_turn == 1
+
+
+# -- a defensive trigger -------------------------------------------------------------------
+
+RETORT = {"name": "Spiteful Retort", "kind": "defensive_trigger", "suits": ["rams"],
+          "text": "After this model is damaged by an enemy attack, the attacker gains "
+                  "Burning +1.",
+          "effects": [{"kind": "gain_condition", "name": "burning", "value": 1,
+                       "scope": {"who": "enemy"}}],
+          "qualifiers": {"timing": "after_damaging"}}  # as the second sample pack gives it
+
+
+def test_a_defensive_trigger_burns_the_attacker_after_the_defender_is_damaged():
+    profile = ModelInput("x", card("B", abilities=[RETORT])).profile
+    assert not any("Retort" in line for line in profile.not_modelled)
+    for shield, expect in ((0, 1), (5, 0)):
+        game = scene([("a", card("A"), (10.0, 10.0))],
+                     [("b", card("B", df=1, wd=10, abilities=[RETORT]), (11.5, 10.0))])
+        if shield:
+            game.give(game.state.model("b"), "shielded", shield)
+        stack(game, 0, ["13T", "9T"])
+        stack(game, 1, ["1R"])  # the defender's total carries a Ram
+        act(game, "a", Attack("Blade", "b"))
+        assert game.state.model("a").conditions.get("burning", 0) == expect
