@@ -462,11 +462,30 @@ def _attack(game: Game, m: Model, action: ActionProfile, target: Model, focus: b
     focused = m.conditions.get("focused", 0) if focus else 0
     if focused:
         game.remove_condition(m, "focused")
+    if action.kind == "pulse":
+        _pulse_attack(game, m, action, target, focused)
+        return
     if action.kind == "projectile":
         target = _randomize(game, m, target)
     if not _targeting_duels(game, m, target):
         return
     resolve_attack(game, m, action, target, focused)
+
+
+def _pulse_attack(game: Game, m: Model, action: ActionProfile, named: Model,
+                  focused: int) -> None:
+    """A Pulse attack: one attack duel against every model within the Pulse that the
+    model sees, friend or foe, never the model itself (PULSES), the named one first;
+    Focused is spent on the whole Action, so each duel gets it. A Pulse does not target,
+    so it calls for no Terrifying or Manipulative duel."""
+    st = game.state
+    hit = [named] + [o for o in st.models if o.in_play and o is not m and o is not named
+                     and st.edge(m, o) <= action.range + 1e-6 and st.los(m, o)]
+    for target in hit:
+        if not m.in_play or game.activation_over:
+            return
+        if target.in_play:
+            resolve_attack(game, m, action, target, focused)
 
 
 def _randomize(game: Game, m: Model, target: Model) -> Model:

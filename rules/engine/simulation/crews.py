@@ -398,7 +398,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
                 modelled, why = False, "an attack without a stat and value"
             elif resist not in RESIST_STATS:
                 modelled, why = False, f"an attack resisted by {resist.title()}"
-            elif kind in ("pulse", "self"):
+            elif kind == "self":
                 modelled, why = False, "attacks without a single target"
             elif damage is None:
                 modelled, why = False, "an attack whose effect is only text"

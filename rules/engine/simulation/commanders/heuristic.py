@@ -603,6 +603,10 @@ class BaselineCommander(BaseCommander):
             have = game.ap + game.extra_ap.get(action.stat, 0)
             if (action.ap == 0 and game.zero_used) or have < action.ap:
                 continue
+            if action.kind == "pulse" and any(
+                    f is not m and f.in_play and st.edge(m, f) <= action.range + 1e-6
+                    for f in st.sides[m.side].models):
+                continue  # a Pulse would hit friends too
             for e in enemies:
                 if st.edge(m, e) > action.range + 1e-6:
                     continue

@@ -350,3 +350,18 @@ def test_a_defensive_trigger_burns_the_attacker_after_the_defender_is_damaged():
         stack(game, 1, ["1R"])  # the defender's total carries a Ram
         act(game, "a", Attack("Blade", "b"))
         assert game.state.model("a").conditions.get("burning", 0) == expect
+
+
+def test_a_pulse_attack_duels_every_model_it_sees_within_the_pulse():
+    slam = {"name": "Ground Slam", "ap": 2, "stat": "Ml", "value": 6, "range": 'Pulse 3"',
+            "resist": "Df", "damage": "1/2/3"}
+    wall = terrain(1, 12.0, 14.0, 1.0, 4.0, "blocking", "impassable", ht=4)
+    game = scene([("a", card("A", actions=[BLADE, slam]), (10.0, 10.0)),
+                  ("f", card("F", df=1, wd=10), (10.0, 12.5))],
+                 [("b", card("B", df=1, wd=10), (11.5, 10.0)),
+                  ("c", card("C", df=1, wd=10), (7.5, 10.0)),
+                  ("far", card("Far", df=1, wd=10), (10.0, 16.0)),
+                  ("hid", card("Hid", df=1, wd=10), (14.0, 15.0))], terrain=[wall])
+    act(game, "a", Attack("Ground Slam", "b"))
+    hit = [game.state.models[e[2]].id for e in kinds(game, "attack")]
+    assert hit[0] == "b" and sorted(hit) == ["b", "c", "f"]
