@@ -365,3 +365,14 @@ def test_a_pulse_attack_duels_every_model_it_sees_within_the_pulse():
     act(game, "a", Attack("Ground Slam", "b"))
     hit = [game.state.models[e[2]].id for e in kinds(game, "attack")]
     assert hit[0] == "b" and sorted(hit) == ["b", "c", "f"]
+
+
+def test_a_model_inside_dense_terrain_sees_out_but_not_inside_blocking_terrain():
+    """Dense: models may ignore the dense trait of terrain they are within, and see into
+    it; Blocking: objects with the trait cannot be seen through (no exception)."""
+    for trait, sees in (("dense", True), ("blocking", False)):
+        grove = terrain(1, 8.0, 8.0, 4.0, 4.0, trait, "severe", ht=4)
+        game = scene([("a", card("A"), (10.0, 10.0))], [("b", card("B"), (16.0, 10.0))],
+                     terrain=[grove])
+        st = game.state
+        assert st.los(st.model("a"), st.model("b")) is sees, trait
