@@ -773,9 +773,11 @@ class HeuristicCommander(BaselineCommander):
                 for effect in action.effect:
                     for who in affected_models(game, m, target, effect, action.range):
                         worth += _effect_worth(effect, m, who)
-                worth -= 0.5 * action.ap
                 if action.tn is not None:
-                    worth *= 0.6
+                    # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
+                    need = action.tn - (action.value or 0)
+                    worth *= min(1.0, max(0.0, (14 - need) / 13))
+                worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
                 if worth > best_worth:
                     best, best_worth = command, worth
         return best
