@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from catalogue.card_elements import ABILITY_KINDS, ACTION_KINDS, TRIGGER_TIMINGS
+from catalogue.effects_json import MAX_EFFECTS
 from catalogue.models import ContentPack, Faction, ModelCard, UpgradeCard
 from catalogue.schema import (
     MAX_ROWS,
@@ -23,22 +24,26 @@ from catalogue.schema import (
     UPGRADE_FIELDS,
     UPGRADE_STATIONS,
 )
+from config import fields
 
 
 class _ReadingFields(serializers.Serializer):
     """Structured effects beside an element's text (format 2; the effect language)."""
 
-    effects = serializers.ListField(child=serializers.DictField(), required=False,
+    effects = fields.ListField(child=serializers.DictField(), required=False,
+                               max_length=MAX_EFFECTS,
                                     help_text=gettext_lazy("Effects, each with a kind."))
-    qualifiers = serializers.DictField(required=False)
-    unread = serializers.ListField(child=serializers.CharField(), required=False,
+    qualifiers = fields.DictField(required=False, max_length=20)
+    unread = fields.ListField(child=serializers.CharField(), required=False,
+                              max_length=MAX_EFFECTS,
                                    help_text=gettext_lazy("Sentences not read: not modelled."))
 
 
 class AbilitySerializer(_ReadingFields):
     name = serializers.CharField()
     kind = serializers.ChoiceField(ABILITY_KINDS, required=False)
-    suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False)
+    suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False,
+                                  max_length=4)
     text = serializers.CharField(required=False)
 
 
@@ -84,7 +89,8 @@ class ActionSerializer(_ReadingFields):
     resist = serializers.CharField(required=False, help_text=gettext_lazy(
         'The stat the target resists with, or a choice: "Df or Wp".'))
     tn = serializers.IntegerField(required=False)
-    tn_suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False)
+    tn_suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False,
+                                     max_length=4)
     damage = serializers.CharField(
         required=False, help_text=gettext_lazy("weak/moderate/severe, a b per Blast: 2/3b/4bb")
     )
@@ -139,7 +145,8 @@ class PackDocumentSerializer(serializers.Serializer):
     format = serializers.IntegerField(default=1, help_text=gettext_lazy(
         "1 or 2; the export writes 2."))
     pack = PackMetaSerializer()
-    conditions = ConditionSerializer(many=True, required=False)
+    conditions = fields.ListField(child=ConditionSerializer(), required=False,
+                                  max_length=MAX_ROWS)
     models = ModelRowSerializer(many=True, required=False, max_length=MAX_ROWS)
     upgrades = UpgradeRowSerializer(many=True, required=False, max_length=MAX_ROWS)
 
@@ -174,7 +181,8 @@ class PackSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ContentPack
-        fields = (*PACK_FIELDS, "model_count", "upgrade_count", "created_at", "updated_at")
+        fields = (*PACK_FIELDS, "format_version", "model_count", "upgrade_count",
+                  "created_at", "updated_at")
         read_only_fields = fields
 
 

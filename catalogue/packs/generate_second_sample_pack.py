@@ -64,7 +64,7 @@ T = {
     "armor": ("Split the Plate", "tomes", "when_declaring", "This attack ignores Armor."),
     "duel": ("Unnerve", "crows", "after_damaging",
              "The target must pass a TN 12 Wp duel or gain Paralyzed."),
-    "drain": ("Take Heart", "tomes", "after_damaging", "Heal 1 damage."),
+    "drain": ("Take Heart", "tomes", "after_damaging", "This model heals 1 damage."),
     "draw": ("Second Wind", "tomes", "after_resolving", "Draw a card."),
     "blast": ("Scatter", "rams", "after_succeeding", "+1 Blast."),
     "purge": ("Cleanse", "tomes", "after_succeeding", "Remove Poison from the target."),
@@ -85,7 +85,7 @@ T = {
 # Abilities: (name, text, defensive suit or "").
 A = {
     "aura_burn": ("Smoldering", "Enemy models within 3\" gain Burning +1.", ""),
-    "field_heal": ("Field Dressing", "Once per turn, heal 1 damage.", ""),
+    "field_heal": ("Field Dressing", "Once per turn, this model may heal 1 damage.", ""),
     "hard_kill": ("Stubborn", "When this model would be killed while it has 2 or more Wd, "
                               "it is reduced to 1 Wd instead.", ""),
     "armor": ("Iron Skin", "Reduce all damage this model suffers by 1, to a minimum of 1.",

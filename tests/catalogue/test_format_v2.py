@@ -175,3 +175,29 @@ def test_csv_without_a_format_column_is_format_one():
     result = import_pack(document)
     assert result.ok, [str(e) for e in result.errors]
     assert ModelCard.objects.get().actions == [{"name": "Wave", "range": "across the table"}]
+
+
+def test_import_page_lists_every_trigger_problem_with_the_card(client):
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tests.catalogue.factories import organizer
+
+    bad = [{"name": "Claw", "triggers": [{"name": "Rend", "suits": []},
+                                         {"name": "Gouge", "suits": ["stars"]}]}]
+    client.force_login(organizer())
+    upload = SimpleUploadedFile("pack.json", json.dumps(v2_document(actions=bad)).encode())
+    html = client.post(reverse("catalogue:pack-import"), {"file": upload}).content.decode()
+    assert html.count("<strong>Doc Hooker</strong>") == 2
+    assert "trigger 1 (&#x27;Rend&#x27;): suits: needs at least one suit" in html
+    assert "trigger 2 (&#x27;Gouge&#x27;): suits: &#x27;stars&#x27; is not a suit" in html
+
+
+def test_pack_api_says_which_format_a_pack_came_in():
+    from rest_framework.test import APIClient
+
+    assert import_pack(v2_document()).ok
+    body = APIClient().get(f"/api/rules/packs/{ContentPack.objects.get().slug}/").json()
+    assert body["format_version"] == 2

@@ -87,3 +87,30 @@ def test_coverage_report_of_both_sample_packs_page_and_api(client):
     assert any("only if the target is Poisoned" in reason for reason in reasons)
     lines = [e["line"] for c in printed["cards"] for e in c["elements"] if "line" in e]
     assert any("Smothered: This model cannot declare Triggers." in line for line in lines)
+
+
+def test_a_game_between_two_crews_of_the_printed_pack_runs_and_lists_what_it_left_out():
+    """The simulator reads format 2 cards (AP costs, self/Pulse/Aura ranges, Blasts) from
+    the catalogue as stored, plays a whole game, and its result names what it did not
+    play."""
+    from autoresolve.inputs import list_input
+    from rules.engine.simulation import EncounterInput, SchemeChoice, simulate
+
+    load_sample_packs()
+    crews = []
+    for prefix, code, schemes in (("a", "guild", ("breakthrough", "a-line-in-the-sand")),
+                                  ("b", "outcasts", ("protect-territory", "power-ritual"))):
+        cards = list(ModelCard.objects.filter(pack__slug="sample-pack-printed",
+                                              factions__code=code)
+                     .prefetch_related("factions").order_by("station", "name"))
+        leader = next(c for c in cards if c.station == "master")
+        others = [c for c in cards if c is not leader]
+        crew = list_input(f"{code} crew", code, [leader, *others], size=30, prefix=prefix)
+        crews.append({**crew.to_dict(), "schemes": [SchemeChoice(s).to_dict()
+                                                    for s in schemes]})
+    setup = EncounterInput.from_dict({"strategy": "turf-war", "deployment": "standard",
+                                      "size": 30, "table": {"density": 0.3}, "crews": crews})
+    result = simulate(setup, seed=25)
+    assert set(result.vp) == {"a", "b"}
+    assert result.not_modelled  # e.g. the Aura attack and the conditional trigger
+    assert any("Howl" in line for line in result.not_modelled)

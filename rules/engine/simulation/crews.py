@@ -71,6 +71,10 @@ CAMPAIGN_UPGRADE_TALENTS: Mapping[str, str] = MappingProxyType({
     "freikorps-suit": "Freikorps Suit",
     "steady-aim": "Steady Aim",
     "steady-hands": "Steady Hands",
+    "thick-hide": "Regeneration +1",
+    "jetpack": "Flight",
+    "grotesque-trophy": "Terrifying (All) 12",
+    "flak-jacket": "Bullet Proof +1",
 })
 #: Injuries whose rule is one registry ability, by table key.
 INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
@@ -81,6 +85,7 @@ INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
     "foolhardy": "Foolhardy",
     "shaken": "Shaken",
     "easily-distracted": "Easily Distracted",
+    "metal-patchwork-armor": "Armor +1",
 })
 
 
