@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 
 from .commanders import (
     BaseCommander,
+    BaselineCommander,
     Commander,
     DuelContext,
     HeuristicCommander,
@@ -40,6 +41,7 @@ from .result import Casualty, SimulationResult
 __all__ = [
     "SIMULATOR_VERSION",
     "BaseCommander",
+    "BaselineCommander",
     "Casualty",
     "Commander",
     "CrewInput",

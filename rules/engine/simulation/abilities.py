@@ -175,15 +175,26 @@ def ability_names() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class TriggerEffect:
-    """What a modelled trigger does. ``kind`` is one of:
+    """What a played trigger or tactical action does. ``kind`` is one of:
 
     damage (``value`` extra damage when damaging), critical (+1 damage per ``suit`` in the
     final total), slow, paralyzed, paralyzed_if_empty_hand, poison, burning (``value``),
     pinned (no Walk until the end of its next Activation), lingering (``value`` damage at
     the end of its next Activation), push_target (``value``" directly away), push_self
-    (up to ``value``").
+    (up to ``value``"), and the general kinds: gain (Condition ``name`` +``value``),
+    remove (Condition ``name``, "any" for all; ``value`` 0 ends it), heal (``value``),
+    draw (``value`` cards), discard (the opponent discards ``value`` cards), lure
+    (``value``" toward this model), unmark (remove ``value`` enemy Scheme Markers within
+    ``distance``" of this model).
+
+    ``who`` and ``area`` say whom a general kind applies to (``Scope``): "target", "self",
+    or "friendly"/"enemy"/"any" models in a "pulse", "within" ``distance`` or "range".
     """
 
     kind: str
     value: int | float = 0
     suit: str = ""
+    name: str = ""
+    who: str = "target"
+    area: str = ""
+    distance: float = 0

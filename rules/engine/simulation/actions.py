@@ -202,6 +202,8 @@ def _check_charge(game: Game, m: Model, command: Charge) -> str:
         return f"the move costs {cost:.1f}\" and its Cg is {m.p.cg}"
     if st.edge_to(end[0], end[1], m.r, target.x, target.y, target.r) > m.p.engagement_range + 1e-6:
         return f"it must end the move with {target.name} in its engagement range"
+    if command.focus and "focused" not in m.conditions:
+        return "it is not Focused"
     for name in command.attacks:
         action = m.p.action(name)
         if action is None or action.kind != "close" or not action.is_attack or action.ap != 1:
@@ -215,6 +217,14 @@ def _check_tactical(game: Game, m: Model, command: Tactical) -> str:
         return f"it has no modelled tactical action {command.action!r}"
     if command.focus and "focused" not in m.conditions:
         return "it is not Focused"
+    if any(e.who == "target" for e in action.effect or ()):
+        st = game.state
+        target = st.model(command.target) if command.target else None
+        if target is None or not target.in_play:
+            return f"{action.name} needs a target model in play"
+        if target is not m and (st.edge(m, target) > action.range + 1e-6
+                                or not st.los(m, target)):
+            return f"{target.name} is not in range and sight of {action.name}"
     return _ap_problem(game, action.ap, action.stat)
 
 
@@ -339,7 +349,8 @@ def execute(game: Game, m: Model, command: Command) -> None:
     elif isinstance(command, Interact):
         _interact(game, m, command)
     elif isinstance(command, Tactical):
-        _tactical(game, m, m.p.action(command.action), command.focus)
+        _tactical(game, m, m.p.action(command.action), command.focus,
+                  game.state.model(command.target) if command.target else None)
     elif isinstance(command, Focus):
         _spend(game, 1)
         game.give(m, "focused", 1)
@@ -432,7 +443,11 @@ def _charge(game: Game, m: Model, command: Charge) -> None:
         action = m.p.action(name) if name else _first_close_in_reach(game, m, target)
         if action is None or _attack_reach(game, m, action, target, False):
             return
-        resolve_attack(game, m, action, target, 0)
+        focused = 0
+        if command.focus and i == 0 and "focused" in m.conditions:
+            focused = m.conditions["focused"]
+            game.remove_condition(m, "focused")
+        resolve_attack(game, m, action, target, focused)
 
 
 def _first_close_in_reach(game: Game, m: Model, target: Model) -> ActionProfile | None:
@@ -447,11 +462,30 @@ def _attack(game: Game, m: Model, action: ActionProfile, target: Model, focus: b
     focused = m.conditions.get("focused", 0) if focus else 0
     if focused:
         game.remove_condition(m, "focused")
+    if action.kind == "pulse":
+        _pulse_attack(game, m, action, target, focused)
+        return
     if action.kind == "projectile":
         target = _randomize(game, m, target)
     if not _targeting_duels(game, m, target):
         return
     resolve_attack(game, m, action, target, focused)
+
+
+def _pulse_attack(game: Game, m: Model, action: ActionProfile, named: Model,
+                  focused: int) -> None:
+    """A Pulse attack: one attack duel against every model within the Pulse that the
+    model sees, friend or foe, never the model itself (PULSES), the named one first;
+    Focused is spent on the whole Action, so each duel gets it. A Pulse does not target,
+    so it calls for no Terrifying or Manipulative duel."""
+    st = game.state
+    hit = [named] + [o for o in st.models if o.in_play and o is not m and o is not named
+                     and st.edge(m, o) <= action.range + 1e-6 and st.los(m, o)]
+    for target in hit:
+        if not m.in_play or game.activation_over:
+            return
+        if target.in_play:
+            resolve_attack(game, m, action, target, focused)
 
 
 def _randomize(game: Game, m: Model, target: Model) -> Model:
@@ -476,8 +510,12 @@ def _randomize(game: Game, m: Model, target: Model) -> Model:
 
 
 def _stat_of(model: Model, stat: str) -> int:
-    """A stat of the model's line; a model without it (Cg "-") resists with 1."""
-    return getattr(model.p, stat) or 1
+    """A stat of the model's line; a model without it (Cg "-") resists with 1. Injured +N
+    lowers Df and Wp by N (stats other than Wd are at least 1)."""
+    value = getattr(model.p, stat) or 1
+    if stat in ("df", "wp") and "injured" in model.conditions:
+        value = max(1, value - model.conditions["injured"])
+    return value
 
 
 def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -508,7 +546,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     a_stone = game.soulstones(attacker, a_context)
     triggers: tuple[Trigger, ...] = ()
     critical = None
-    if not strike:
+    if not strike and "stunned" not in attacker.conditions:
         triggers = action.engine_triggers
         flag = _CRITICAL.get(action.stat or "")
         if flag and getattr(at, flag):
@@ -522,6 +560,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         soulstone=d_stone,
         defensive=target.conditions.get("defensive", 0),
         is_df_duel=resist == "df",
+        triggers=(target.p.defensive_engine_triggers
+                  if not strike and "stunned" not in target.conditions else ()),
         name=target.name,
     )
     attacker_duelist = Duelist(
@@ -546,29 +586,53 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         a_side.pool -= a_stone.stones
     if d_stone is not None:
         d_side.pool -= d_stone.stones
+    if attacker.first_attack_target is None:
+        # A disengaging strike is a (free) Attack Action: it can be a model's first.
+        attacker.first_attack_target = target.idx
+        game.scoring.on_first_attack(attacker, target)
     if strike:
         return result
     attacker.attacks_made += 1
-    if attacker.first_attack_target is None:
-        attacker.first_attack_target = target.idx
-        game.scoring.on_first_attack(attacker, target)
     game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
                  int(result.attacker_won), result.margin)
+    defence = (target.p.defensive_named(result.defender.trigger.name)
+               if result.defender.trigger is not None else None)
     if not result.attacker_won:
+        _defensive(game, target, attacker, defence, hit=False, damaged=False)
         return result
     declared = result.attacker.trigger
     effects: tuple[TriggerEffect, ...] = ()
+    timing = ""
     if declared is not None:
         if critical is not None and declared == critical:
             effects = (TriggerEffect("critical", 1, "rams"),)
         else:
             profile = action.trigger_named(declared.name)
             effects = profile.effects if profile is not None else ()
+            timing = profile.timing if profile is not None else ""
+    wounds = target.wounds
     if action.damage is not None:
         _damage(game, attacker, action, target, result, effects, cover, a_context)
-    for effect in effects:
-        _trigger_effect(game, attacker, target, effect)
+    damaged = target.wounds < wounds or not target.in_play
+    if timing != "after_damaging" or damaged:
+        # An "after damaging" trigger does nothing when the attack dealt no damage.
+        for effect in effects:
+            _trigger_effect(game, attacker, target, effect, action.range)
+    _defensive(game, target, attacker, defence, hit=True, damaged=damaged)
     return result
+
+
+def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bool,
+               damaged: bool) -> None:
+    """A defensive trigger the defender declared, by its timing: "after damaging" only
+    when the attack damaged it, "after succeeding" only when the attack failed."""
+    if trigger is None or (not defender.in_play and trigger.timing != "after_damaging"):
+        return
+    if (trigger.timing == "after_damaging" and not damaged) or (
+            trigger.timing == "after_succeeding" and hit):
+        return
+    for effect in trigger.effects:
+        _general(game, defender, attacker, effect, 0.0)
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -639,9 +703,97 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
                          cause=f"{action.name} (blast)", blast=True)
 
 
-def _trigger_effect(game: Game, attacker: Model, target: Model, effect) -> None:
+def affected_models(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
+          reach: float) -> list[Model]:
+    """The models a general effect applies to: the target, this model, or the friendly,
+    enemy or all models of a Pulse (in line of sight, not this model), within a distance
+    or in the action's range."""
+    st = game.state
+    if effect.who == "self":
+        return [source] if source.in_play else []
+    if effect.who == "target":
+        return [target] if target is not None and target.in_play else []
+    distance = reach if effect.area == "range" else effect.distance
+    out = []
+    for m in st.models:
+        if not m.in_play or m is source:
+            continue
+        if (effect.who == "friendly") != (m.side == source.side) and effect.who != "any":
+            continue
+        if st.edge(source, m) <= distance + 1e-6 and st.los(source, m):
+            out.append(m)
+    return out
+
+
+def _general(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
+             reach: float) -> None:
+    """Gain or end a Condition, heal, draw, discard, lure, remove Scheme Markers."""
     st = game.state
     kind = effect.kind
+    if kind in ("draw", "discard"):
+        side = source.side if kind == "draw" else (target.side if target else 1 - source.side)
+        deck = st.sides[side].deck
+        if kind == "draw":
+            deck.draw(int(effect.value) or 1)
+        else:
+            for _ in range(int(effect.value) or 1):
+                if deck.hand:  # its controller discards its lowest card
+                    deck.discard([min(deck.hand, key=lambda c: (c.value, c.code))])
+        game.log.add("cards", side, kind, int(effect.value) or 1)
+        return
+    if kind == "unmark":
+        near = sorted((mk for mk in st.markers.values()
+                       if mk.kind == "scheme" and mk.side is not None and mk.side != source.side
+                       and math.hypot(mk.x - source.x, mk.y - source.y) - source.r
+                       - MARKER_RADIUS <= effect.distance + 1e-6),
+                      key=lambda mk: mk.id)
+        for marker in near[:int(effect.value)]:
+            del st.markers[marker.id]
+            game.log.add("unmarker", marker.id)
+        return
+    for m in affected_models(game, source, target, effect, reach):
+        if kind == "gain":
+            game.give(m, effect.name, int(effect.value) or 1, by=source)
+        elif kind == "remove":
+            names = list(m.conditions) if effect.name == "any" else [effect.name]
+            for name in names:
+                if name in m.conditions:
+                    left = m.conditions[name] - int(effect.value) if effect.value else 0
+                    game.set_condition(m, name, left)
+        elif kind == "heal":
+            game.heal(m, int(effect.value))
+        elif kind == "lure" and m is not source:
+            _lure(game, source, m, float(effect.value))
+
+
+def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
+    """Move ``m`` up to ``distance`` straight toward ``source``, stopping in base contact
+    (its path as a push: terrain it cannot cross stops it)."""
+    st = game.state
+    gap = st.edge(source, m)
+    step = min(distance, max(0.0, gap))
+    if step <= 0:
+        return
+    start = (m.x, m.y)
+    end = st.push_end(m, source.x - m.x, source.y - m.y, step)
+    if end != start:
+        m.x, m.y = end
+        st.moved()
+        game.log.add("push", m.idx, end[0], end[1])
+        for piece_id in st.hazards_entered(m, (end,), start):
+            game.hazard(m, piece_id)
+
+
+_GENERAL_KINDS = frozenset({"gain", "remove", "heal", "draw", "discard", "lure", "unmark"})
+
+
+def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
+                    reach: float = 0.0) -> None:
+    st = game.state
+    kind = effect.kind
+    if kind in _GENERAL_KINDS:
+        _general(game, attacker, target, effect, reach)
+        return
     if kind in ("slow", "paralyzed", "pinned"):
         game.give(target, kind, by=attacker)
     elif kind in ("poison", "burning", "lingering"):
@@ -674,8 +826,8 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect) -> None:
                 game.hazard(attacker, piece_id)
 
 
-def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
-    st = game.state
+def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
+              target: Model | None = None) -> None:
     _spend(game, action.ap, action.stat)
     focused = m.conditions.get("focused", 0) if focus else 0
     if focused:
@@ -688,15 +840,11 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool) -> None:
     game.log.add("tactical", m.idx, action.name, text, int(success))
     if not success or action.effect is None:
         return
-    what, amount = action.effect
-    if what == "heal_self":
-        game.heal(m, amount)
-        return
-    for friend in st.sides[m.side].models:
-        if friend is m or not friend.in_play:
-            continue
-        if st.edge(m, friend) <= action.range + 1e-6 and st.los(m, friend):
-            game.heal(friend, amount)
+    for effect in action.effect:
+        if effect.kind in _GENERAL_KINDS:
+            _general(game, m, target, effect, action.range)
+        elif effect.kind == "push_self":
+            _trigger_effect(game, m, m, effect)
 
 
 def _interact(game: Game, m: Model, command: Interact) -> None:

@@ -59,9 +59,13 @@ class Charge:
     target: str
     to: Point
     attacks: tuple[str, ...] = ()
+    #: Spend Focused on the Charge: it is removed when the first attack is declared
+    #: and gives that attack its twists (docs/rules-decisions.md).
+    focus: bool = False
 
     def to_json(self) -> list:
-        return ["c", self.target, list(self.to), list(self.attacks)]
+        out = ["c", self.target, list(self.to), list(self.attacks)]
+        return [*out, 1] if self.focus else out
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +86,12 @@ class Tactical:
 
     action: str
     focus: bool = False
+    #: The model a targeted tactical action ("Remove Poison from the target") acts on.
+    target: str = ""
 
     def to_json(self) -> list:
-        return ["t", self.action, int(self.focus)]
+        out = ["t", self.action, int(self.focus)]
+        return [*out, self.target] if self.target else out
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,11 +147,13 @@ def command_from_json(data: Any) -> Command:
         if kind == "w":
             return Walk(tuple(_point(p) for p in data[1]))
         if kind == "c":
-            return Charge(str(data[1]), _point(data[2]), tuple(data[3]))
+            return Charge(str(data[1]), _point(data[2]), tuple(data[3]),
+                          bool(data[4]) if len(data) > 4 else False)
         if kind == "a":
             return Attack(str(data[1]), str(data[2]), bool(data[3]))
         if kind == "t":
-            return Tactical(str(data[1]), bool(data[2]))
+            return Tactical(str(data[1]), bool(data[2]),
+                            str(data[3]) if len(data) > 3 else "")
         if kind == "i":
             return Interact(str(data[1]), data[2], None if data[3] is None else _point(data[3]))
         if kind == "f":

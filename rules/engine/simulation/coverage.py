@@ -15,7 +15,14 @@ from ..effects.coverage import (
     PackCoverage,
     pack_coverage,
 )
-from .crews import ability_coverage, action_coverage, element_reading, parse_actions, unread_fields
+from .crews import (
+    ability_coverage,
+    action_coverage,
+    element_reading,
+    is_defensive_trigger,
+    parse_actions,
+    unread_fields,
+)
 from .plays import SIMULATOR_SUPPORT
 
 __all__ = ["SIMULATOR_SUPPORT", "card_coverage", "simulator_pack_coverage"]
@@ -30,7 +37,8 @@ def card_coverage(card: Mapping) -> CardCoverage:
     for ability in card.get("abilities") or ():
         elements.append(ability_coverage(str(ability.get("name", "")),
                                          str(ability.get("text", "") or ""),
-                                         element_reading(ability, f"{where}, ability")))
+                                         element_reading(ability, f"{where}, ability"),
+                                         defensive=is_defensive_trigger(ability)))
     for raw in card.get("actions") or ():
         for action in parse_actions(raw, where):
             elements.extend(action_coverage(action))

@@ -25,13 +25,13 @@ from ..cards import Suit
 from ..damage import DamageTrack
 from ..duels import Trigger, parse_suits
 from ..effects import EffectError, Reading
-from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify
+from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify, describe
 from ..effects.parser import reading_of
 from ..errors import RulesError
 from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
-from .plays import SIMULATOR_SUPPORT, tactical_play, trigger_play
+from .plays import SIMULATOR_SUPPORT, defensive_play, tactical_play, trigger_play
 
 __all__ = [
     "CAMPAIGN_UPGRADE_TALENTS",
@@ -262,7 +262,7 @@ def modifier_from_injury(row: Any) -> Modifier:
 # -- actions --------------------------------------------------------------------------
 
 _RANGE_NUMBER = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(?:\"|''|in|inch(?:es)?)?\s*$", re.I)
-_RANGE_PULSE = re.compile(r"^\s*(?:pulse|\(x\))\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
+_RANGE_PULSE = re.compile(r"^\s*(?:pulse|aura|\(x\))\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
 _RANGE_AREA = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s*\(area\)\s*$", re.I)
 _RANGE_MELEE = re.compile(r"^\s*melee\s*(\d+(?:\.\d+)?)\s*\"?\s*$", re.I)
 _RANGE_OR_MELEE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s+or\s+melee\s*(\d+(?:\.\d+)?)\s*\"?\s*$",
@@ -280,6 +280,10 @@ class TriggerProfile:
     text: str
     effects: tuple[TriggerEffect, ...] = ()
     reading: Reading = field(default_factory=Reading)
+    #: When it resolves (format 2 packs): "immediately", "when_declaring",
+    #: "after_succeeding", "after_damaging" (only when the attack dealt damage),
+    #: "after_resolving"; "" is "immediately".
+    timing: str = ""
 
     @property
     def effect(self) -> TriggerEffect | None:
@@ -313,7 +317,7 @@ class ActionProfile:
     triggers: tuple[TriggerProfile, ...]
     ap: int
     text: str
-    effect: tuple[str, int] | None
+    effect: tuple[TriggerEffect, ...] | None
     modelled: bool
     why_not: str = ""
     reading: Reading = field(default_factory=Reading)
@@ -367,7 +371,8 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         t_text = str(t.get("text", "") or "")
         t_reading = element_reading(t, f"{where}, trigger of {name!r}")
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
-                                       trigger_play(t_reading), t_reading))
+                                       trigger_play(t_reading), t_reading,
+                                       str(t.get("timing", "") or "")))
     triggers = tuple(triggers)
     reading = element_reading(raw, f"{where}, action {name!r}")
     range_text = str(raw.get("range") or "").strip()
@@ -398,7 +403,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
                 modelled, why = False, "an attack without a stat and value"
             elif resist not in RESIST_STATS:
                 modelled, why = False, f"an attack resisted by {resist.title()}"
-            elif kind in ("pulse", "self"):
+            elif kind == "self":
                 modelled, why = False, "attacks without a single target"
             elif damage is None:
                 modelled, why = False, "an attack whose effect is only text"
@@ -443,10 +448,19 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     return out
 
 
-def ability_coverage(name: str, text: str = "", reading: Reading | None = None
-                     ) -> ElementCoverage:
-    """How much of an ability the simulator plays (abilities are played by name)."""
-    return classify(CardElement("ability", name, text, reading), SIMULATOR_SUPPORT)
+def ability_coverage(name: str, text: str = "", reading: Reading | None = None,
+                     *, defensive: bool = False) -> ElementCoverage:
+    """How much of an ability the simulator plays (abilities are played by name; a
+    defensive trigger by its reading, through ``plays.defensive_play``)."""
+    element = CardElement("ability", name, text, reading)
+    if defensive and reading is not None and defensive_play(reading):
+        return ElementCoverage(element, PLAYED, tuple(describe(e) for e in reading.effects))
+    return classify(element, SIMULATOR_SUPPORT)
+
+
+def is_defensive_trigger(ability: Mapping) -> bool:
+    """A format 2 defensive trigger: an ability with ``kind`` and ``suits``."""
+    return ability.get("kind") == "defensive_trigger" and bool(ability.get("suits"))
 
 
 #: Card fields the simulator reads, and fields settled before play (hiring, identity).
@@ -472,9 +486,11 @@ def unread_fields(card: Mapping) -> list[str]:
     out = [f"card field {key!r} (not read by the simulator)"
            for key, value in card.items() if key not in _CARD_FIELDS and _holds(value)]
     for ability in card.get("abilities") or ():
+        read = _ELEMENT_FIELDS | ({"kind", "suits"} if is_defensive_trigger(ability)
+                                  else frozenset())
         out += [f"ability {ability.get('name', '?')}: field {key!r} (not read by the "
                 f"simulator)" for key, value in ability.items()
-                if key not in _ELEMENT_FIELDS and _holds(value)]
+                if key not in read and _holds(value)]
     for action in card.get("actions") or ():
         out += [f"action {action.get('name', '?')}: field {key!r} (not read by the "
                 f"simulator)" for key, value in action.items()
@@ -515,6 +531,15 @@ class ModelProfile:
     enters_on_turn: int | None = None
     #: Leads with The Chosen (campaign): spends Soulstones as a Henchman would.
     chosen_leader: bool = False
+    #: Defensive triggers it plays (declared on the defender's side of an attack).
+    defensive_triggers: tuple[TriggerProfile, ...] = ()
+
+    @cached_property
+    def defensive_engine_triggers(self) -> tuple[Trigger, ...]:
+        return tuple(t.engine_trigger for t in self.defensive_triggers)
+
+    def defensive_named(self, name: str) -> TriggerProfile | None:
+        return next((t for t in self.defensive_triggers if t.name == name), None)
 
     @property
     def can_use_soulstones(self) -> bool:
@@ -658,16 +683,29 @@ def build_profile(model: ModelInput) -> ModelProfile:
     hired += sum(m.stat_effects.get("cost", 0) for m in mods)
     not_modelled: list[str] = []
     talents = Talents()
+    defences: list[TriggerProfile] = []
     for source, abilities in [("card", card.get("abilities") or ())] + [
             (m.name, m.abilities) for m in mods]:
         for ability in abilities:
             name = str(ability.get("name", ""))
             text = str(ability.get("text", "") or "")
-            updated = apply_ability(talents, name, text)
+            defensive = is_defensive_trigger(ability)
+            updated = None if defensive else apply_ability(talents, name, text)
             if updated is None:
                 where_from = "" if source == "card" else f" (from {source})"
                 reading = element_reading(ability, f"{where}, ability {name!r}")
-                why = "; ".join(ability_coverage(name, text, reading).reasons)
+                played = defensive_play(reading) if defensive else ()
+                if played:
+                    try:
+                        suits = parse_suits(ability.get("suits") or ())
+                    except RulesError as exc:
+                        raise InvalidEncounterInput(f"{where}, ability {name!r}: {exc}"
+                                                    ) from None
+                    defences.append(TriggerProfile(name, suits, text, played, reading,
+                                                   reading.qualifiers.timing))
+                    continue
+                why = "; ".join(ability_coverage(name, text, reading,
+                                                 defensive=defensive).reasons)
                 not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
@@ -719,6 +757,7 @@ def build_profile(model: ModelInput) -> ModelProfile:
         not_modelled=tuple(dict.fromkeys(not_modelled)),
         enters_on_turn=model.enters_on_turn,
         chosen_leader=model.is_leader and any(m.key == THE_CHOSEN for m in mods),
+        defensive_triggers=tuple(defences),
     )
 
 

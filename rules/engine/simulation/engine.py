@@ -45,9 +45,19 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.1.0"
+SIMULATOR_VERSION = "1.2.0"
 #: Valued Conditions stack (add up); the others are present or not.
-STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering"})
+STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
+                      "injured"})
+#: Conditions that outlast the End Phase (the manual: "Unless otherwise specified, all
+#: Conditions are removed from a model at the end of the Turn"): Poison lowers by one,
+#: Burning is removed after its damage, Fast, Slow and Paralyzed end with the model's
+#: Activation ("not during the End Step"), Defensive at the start of its next one,
+#: Pinned Down and Lingering with the next, and the Scheme and Strategy states are not
+#: card Conditions.
+KEPT_AT_END_OF_TURN = frozenset({"poison", "fast", "slow", "paralyzed", "defensive",
+                                 "pinned", "lingering", "distracted", "cursed_object",
+                                 "bound"})
 MAX_TURNS = 10
 _HAZARD = DamageTrack.parse(HAZARD_DAMAGE)
 
@@ -167,6 +177,8 @@ class Game:
         self.extra_ap: dict[str, int] = {}
         self.zero_used = False
         self.activation_over = False
+        #: General AP each side left unspent at the end of its Activations.
+        self.unspent_ap = [0, 0]
         self._had: tuple[bool, int] = (False, 0)
 
     # -- asking -------------------------------------------------------------------------
@@ -523,6 +535,8 @@ class Game:
         for name in ("fast", "slow", "paralyzed"):
             if name in cond:
                 self.remove_condition(m, name)
+        if m.in_play:
+            self.unspent_ap[m.side] += self.ap
         st.active = None
         self.ap = 0
         self.extra_ap = {}
@@ -546,8 +560,8 @@ class Game:
                 if "poison" in m.conditions:
                     value = m.conditions["poison"] - 1
                     self.set_condition(m, "poison", value)
-            if "focused" in m.conditions:
-                self.remove_condition(m, "focused")
+            for name in [c for c in m.conditions if c not in KEPT_AT_END_OF_TURN]:
+                self.remove_condition(m, name)
         self.scoring.end_of_turn(st.turn)
         turn = st.turn
         if turn < 5:
@@ -633,6 +647,14 @@ class Game:
             amount = result.remaining
             if amount <= 0:
                 return 0
+        shielded = target.conditions.get("shielded", 0) if reducible else 0
+        if shielded:
+            # Shielded +N prevents N damage, then is lowered by what it prevented.
+            stopped = min(shielded, amount)
+            amount -= stopped
+            self.set_condition(target, "shielded", shielded - stopped)
+            if amount <= 0:
+                return 0
         if target.p.talents.hard_to_kill and target.wounds >= 2 and amount >= target.wounds:
             amount = target.wounds - 1
             if amount <= 0:
@@ -665,6 +687,10 @@ class Game:
             if kind:
                 marker = st.add_marker(kind, None, victim.x, victim.y, by=victim.idx)
                 self.log.add("marker", marker.id, kind, -1, marker.x, marker.y)
+        if by is None and cause == "hazardous terrain":
+            # The opposing player flips hazardous terrain's damage: its crew killed the
+            # model, for Reckoning (docs/rules-decisions.md).
+            st.sides[1 - victim.side].kills_this_turn += 1
         if by is not None and by.side != victim.side:
             killer_side = st.sides[by.side]
             killer_side.kills_this_turn += 1

@@ -187,6 +187,32 @@ def perpendicular_offsets(a: Point, b: Point, ra: float, rb: float, k: float = 0
     )
 
 
+#: Where sight lines leave and reach a base, as fractions of its radius across the line
+#: between the centres: 9 points a base, joined straight across (parallel lines) and
+#: crosswise (lines through the middle), 18 lines, so a gap of a fifth of a small base's
+#: radius between two pieces of terrain gives sight (issue 27).
+SIGHT_POINTS = (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 0.97, -0.97)
+
+
+def sight_lines(a: Point, b: Point, ra: float, rb: float):
+    """Lines from points across one base to points across the other (``SIGHT_POINTS``):
+    line of sight is drawn from any point of one base to any point of the other (the
+    rulebook), and these lines sample that set: every lateral position along the strip
+    between the bases, and every slant through its middle."""
+    dx = b[0] - a[0]
+    dy = b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length <= EPSILON:
+        return
+    nx = -dy / length
+    ny = dx / length
+    for s in SIGHT_POINTS:
+        ax, ay = a[0] + nx * ra * s, a[1] + ny * ra * s
+        yield ax, ay, b[0] + nx * rb * s, b[1] + ny * rb * s
+        if s:
+            yield ax, ay, b[0] - nx * rb * s, b[1] - ny * rb * s
+
+
 # -- polygons (deployment zones) -------------------------------------------------------
 
 

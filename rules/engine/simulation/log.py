@@ -47,6 +47,7 @@ vp         [side, "strategy", VP added, turn]
 svp        [side, scheme, VP added, turn]              (scheme event)
 reveal     [side, scheme, turn]                        (scheme event)
 scheme     [side, scheme, what, model, target]         (scheme event: an Interact it allows)
+cards      [side, "draw" or "discard", count]        (a card effect of a trigger or action)
 focus      [model, value]
 stance     [model, value]
 endflip    [turn, card, needed, continues (0/1)]

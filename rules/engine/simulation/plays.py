@@ -19,24 +19,29 @@ name (the registry in ``abilities.py``). Everything else is listed as not modell
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 
 from ..effects import (
+    Cards,
     DealDamage,
     Effect,
     GainCondition,
     Heal,
+    Marker,
     Move,
     Prohibit,
     Qualifiers,
     Reading,
+    RemoveCondition,
     Scope,
 )
 from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability
 
-__all__ = ["SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS", "tactical_play",
+__all__ = ["DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS",
+           "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
 
 
@@ -80,16 +85,99 @@ _TRIGGERS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     (Move(how="push", distance=2, up_to=True, scope=_SELF), _push_self),
     (Move(how="push", distance=2, up_to=True, scope=_SELF, qualifiers=_AFTER), _push_self),
 )
-#: What a tactical action plays (``actions._tactical``).
-_TACTICALS: tuple[tuple[Effect, Callable[[Effect], tuple[str, int]]], ...] = (
-    (Heal(amount=1, scope=_SELF), lambda e: ("heal_self", e.amount)),
-    (Heal(amount=1, scope=Scope(who="friendly", area="range")),
-     lambda e: ("heal_friends", e.amount)),
+#: The Conditions the engine gives a meaning to (``engine.py``): the manual's own (Burning,
+#: Poison, Slow, Fast, Paralyzed, Focused, Defensive) and the common card Conditions the
+#: simulator defines (Shielded, Injured, Stunned: docs/rules-decisions.md). Valued ones
+#: are written with "+N" on cards.
+PLAYED_CONDITIONS: Mapping[str, bool] = MappingProxyType({
+    "burning": True, "poison": True, "slow": False, "fast": False, "paralyzed": False,
+    "focused": True, "defensive": True, "shielded": True, "injured": True, "stunned": False,
+})
+#: Whom a general effect may apply to, as (who, area): the target, this model, or the
+#: friendly/enemy/all models of a Pulse, within a distance, or in the action's range.
+_WHOM = (("target", ""), ("self", ""),
+         *((who, area) for who in ("friendly", "enemy", "any")
+           for area in ("pulse", "within", "range")))
+
+
+def _scope(who: str, area: str) -> Scope:
+    return Scope(who=who, area=area, distance=1 if area in ("pulse", "within") else 0)
+
+
+def _general(kind: str) -> Callable[[Effect], TriggerEffect]:
+    def build(e: Effect) -> TriggerEffect:
+        value = getattr(e, "value", 0) or getattr(e, "amount", 0) or getattr(e, "count", 0)
+        if kind == "lure":
+            value = e.distance
+        return TriggerEffect(kind, value, name=getattr(e, "name", ""), who=e.scope.who,
+                             area=e.scope.area, distance=e.scope.distance)
+    return build
+
+
+def _general_plays() -> tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...]:
+    """Gaining and ending each played Condition, healing, for every whom in ``_WHOM``."""
+    out: list[tuple[Effect, Callable[[Effect], TriggerEffect]]] = []
+    for who, area in _WHOM:
+        scope = _scope(who, area)
+        for name, valued in PLAYED_CONDITIONS.items():
+            out.append((GainCondition(name=name, value=1 if valued else 0, scope=scope),
+                        _general("gain")))
+            out.append((RemoveCondition(name=name, scope=scope), _general("remove")))
+        out.append((RemoveCondition(name="any", scope=scope), _general("remove")))
+        if who != "enemy":
+            out.append((Heal(amount=1, scope=scope), _general("heal")))
+    return tuple(out)
+
+
+_GENERAL = _general_plays()
+_OWN_CARDS = (
+    (Cards(op="draw"), _general("draw")),
+    (Cards(op="draw", scope=_SELF), _general("draw")),
+    (Cards(op="discard", hand="opponent"), _general("discard")),
 )
+#: What a trigger plays beyond the examples above.
+_TRIGGERS_MORE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    *(pair for pair in _GENERAL
+      if capability("trigger", pair[0]) not in {capability("trigger", e) for e, _ in _TRIGGERS}),
+    (Move(how="push", distance=2, up_to=True, direction="away"), _push_target),
+    (Move(how="lure", distance=2, up_to=True, direction="toward"), _general("lure")),
+    (Move(how="lure", distance=2, direction="toward"), _general("lure")),
+    *_OWN_CARDS,
+    (Marker(op="remove", marker="scheme", scope=_SELF),
+     lambda e: TriggerEffect("unmark", e.count or 99, distance=e.distance)),
+)
+#: What a tactical action plays (``actions._tactical``): the same general effects, on
+#: this model or the models of its Pulse or range.
+_TACTICALS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    *_GENERAL,
+    *_OWN_CARDS[:2],
+)
+_TRIGGER_TABLE = (*_TRIGGERS, *_TRIGGERS_MORE)
+_ENEMY = Scope(who="enemy")
+
+
+def _on_attacker(e: Effect) -> TriggerEffect:
+    return replace(_general("gain")(e), who="target")
+
+
+#: What a defensive trigger plays (``actions._defensive``): a Condition on the attacker
+#: ("the attacker gains Burning +1"), a Condition on this model, a heal of this model.
+_DEFENSIVE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    *((GainCondition(name=name, value=1 if valued else 0, scope=_ENEMY), _on_attacker)
+      for name, valued in PLAYED_CONDITIONS.items()),
+    *((GainCondition(name=name, value=1 if valued else 0, scope=_SELF), _general("gain"))
+      for name, valued in PLAYED_CONDITIONS.items()),
+    (Heal(amount=1, scope=_SELF), _general("heal")),
+)
+DEFENSIVE_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
+    {capability("trigger", example): build for example, build in _DEFENSIVE})
+#: When a defensive trigger may resolve: at once, after the attack resolved, after it
+#: damaged this model, or after this model succeeded (the attack failed).
+DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding"})
 
 TRIGGER_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
-    {capability("trigger", example): build for example, build in _TRIGGERS})
-TACTICAL_PLAYS: Mapping[str, Callable[[Effect], tuple[str, int]]] = MappingProxyType(
+    {capability("trigger", example): build for example, build in _TRIGGER_TABLE})
+TACTICAL_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("tactical", example): build for example, build in _TACTICALS})
 
 
@@ -97,7 +185,8 @@ def what_it_plays() -> list[dict[str, str]]:
     """Every effect the simulator plays, as role, capability key and an example in words
     (for the catalogue's coverage page)."""
     return [{"role": role, "key": capability(role, example), "example": describe(example)}
-            for role, table in (("trigger", _TRIGGERS), ("tactical", _TACTICALS))
+            for role, table in (("trigger", _TRIGGER_TABLE), ("tactical", _TACTICALS),
+                                ("defensive trigger", _DEFENSIVE))
             for example, _ in table]
 
 
@@ -126,12 +215,23 @@ def trigger_play(reading: Reading) -> tuple[TriggerEffect, ...]:
     return tuple(TRIGGER_PLAYS[capability("trigger", e)](e) for e in reading.effects)
 
 
-def tactical_play(reading: Reading) -> tuple[str, int] | None:
-    """The heal of a tactical action's reading when that heal is all of it, or None."""
-    if len(reading.effects) != 1 or not _whole(reading, "tactical", TACTICAL_PLAYS):
+def tactical_play(reading: Reading) -> tuple[TriggerEffect, ...] | None:
+    """The effects of a tactical action's reading when the simulator plays all of it,
+    or None."""
+    if not _whole(reading, "tactical", TACTICAL_PLAYS):
         return None
-    effect = reading.effects[0]
-    return TACTICAL_PLAYS[capability("tactical", effect)](effect)
+    return tuple(TACTICAL_PLAYS[capability("tactical", e)](e) for e in reading.effects)
+
+
+def defensive_play(reading: Reading) -> tuple[TriggerEffect, ...]:
+    """The engine effects of a defensive trigger's reading when the simulator plays all
+    of it (its timing one of ``DEFENSIVE_TIMINGS``), otherwise none."""
+    q = reading.qualifiers
+    if not (reading.effects and reading.complete and q.timing in DEFENSIVE_TIMINGS
+            and replace(q, timing="") == Qualifiers()
+            and all(capability("trigger", e) in DEFENSIVE_PLAYS for e in reading.effects)):
+        return ()
+    return tuple(DEFENSIVE_PLAYS[capability("trigger", e)](e) for e in reading.effects)
 
 
 def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:

@@ -37,6 +37,12 @@ def _costs(result: SimulationResult) -> dict[str, int | None]:
     return costs
 
 
+def _quarter(quarter: int | None) -> int:
+    """A result's quarter (0-3, None straddling) as a record's (1-4, 0 for none): the
+    south-west quarter is 1 there, not "no quarter"."""
+    return 0 if quarter is None else quarter + 1
+
+
 def _markers(result: SimulationResult) -> list[rec.MarkerChange]:
     """Markers placed, then each removal from the log: during a model's Activation it is
     that model's crew's doing (an enemy Scheme Marker so removed is an Interact removal);
@@ -45,7 +51,7 @@ def _markers(result: SimulationResult) -> list[rec.MarkerChange]:
     sides = [m.side for m in result.models]
     changes = [rec.MarkerChange(turn=mk.turn, kind=mk.kind, delta=1,
                                 owner=(mk.side or "") if mk.kind == "scheme" else "",
-                                quarter=mk.quarter or 0,
+                                quarter=_quarter(mk.quarter),
                                 by=(mk.side or "") if mk.kind == "scheme" else "")
                for mk in placed.values()]
     turn, acting = 1, None
@@ -61,7 +67,7 @@ def _markers(result: SimulationResult) -> list[rec.MarkerChange]:
             owner = (mk.side or "") if mk.kind == "scheme" else ""
             interact = mk.kind == "scheme" and acting is not None and acting != owner
             changes.append(rec.MarkerChange(turn=turn, kind=mk.kind, delta=-1, owner=owner,
-                                            quarter=mk.quarter or 0, by=acting or "",
+                                            quarter=_quarter(mk.quarter), by=acting or "",
                                             interact=interact))
     return changes
 
@@ -108,8 +114,8 @@ def game_record(result: SimulationResult, *, crews: Mapping[str, int] | None = N
         if m.in_enemy_zone:
             zones[enemy][m.side] += 1
             in_enemy_zone[m.side].append(refs[m.id])
-        if "pig" in m.characteristics and m.quarter in rec.QUARTERS:
-            pigs[m.side].add(m.quarter)
+        if "pig" in m.characteristics and _quarter(m.quarter) in rec.QUARTERS:
+            pigs[m.side].add(_quarter(m.quarter))
     sides = {s.side: rec.SideRecord(
         crew=crews.get(s.side), vp=s.vp,
         strategy_vp={str(t): v for t, v in s.strategy_vp_by_turn.items()},

@@ -27,6 +27,7 @@ from .geometry import (
     on_table,
     perpendicular_offsets,
     seg_point_dist2,
+    sight_lines,
     snap,
 )
 
@@ -285,9 +286,11 @@ class GameState:
                 continue
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
                 continue
-            # A piece one of the bases stands in does not block (dense: the book; blocking:
-            # docs/rules-decisions.md, Simulator).
-            if piece.point_dist(ax, ay) < ar or piece.point_dist(bx, by) < br:
+            # A dense piece one of the bases stands in does not block (Dense: "Models may
+            # ignore the dense trait of terrain that they are within"; "see into"). A
+            # blocking piece has no such exception: it blocks every line through it.
+            if "blocking" not in piece.traits and (piece.point_dist(ax, ay) < ar
+                                                   or piece.point_dist(bx, by) < br):
                 continue
             pieces.append(piece)
         bodies = []
@@ -305,7 +308,9 @@ class GameState:
         for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
             if self._clear(*line, pieces, bodies):
                 return True
-        return False
+        # Any point of one base to any point of the other: a narrow gap gives sight.
+        return any(self._clear(*line, pieces, bodies)
+                   for line in sight_lines((ax, ay), (bx, by), ar, br))
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:

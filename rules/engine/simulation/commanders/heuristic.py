@@ -26,7 +26,18 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...cards import Card
 from ...duels import SoulstoneUse
 from ...odds import DuelistSpec, DuelSpec, duel_odds
-from ..commands import Attack, Charge, Command, DefensiveStance, EndActivation, Interact, Walk
+from ..actions import affected_models
+from ..commands import (
+    Attack,
+    Charge,
+    Command,
+    DefensiveStance,
+    EndActivation,
+    Focus,
+    Interact,
+    Tactical,
+    Walk,
+)
 from ..geometry import MARKER_RADIUS, Point, snap
 from ..moves import charge_spot, contact_spots, deployment_spots, path_toward
 from .base import BaseCommander, DuelContext
@@ -36,7 +47,7 @@ if TYPE_CHECKING:
     from ..state import GameState, Model
     from ..view import GameView
 
-__all__ = ["HeuristicCommander", "attack_odds"]
+__all__ = ["BaselineCommander", "HeuristicCommander", "attack_odds"]
 
 #: How keen the commander is on each Scheme when it chooses from a pool.
 SCHEME_TASTE = {
@@ -88,8 +99,10 @@ class Task(NamedTuple):
     stop: float = 0.0
 
 
-class HeuristicCommander(BaseCommander):
-    """See the module docstring. ``aggression`` scales how keen it is to attack."""
+class BaselineCommander(BaseCommander):
+    """The first heuristic commander (simulator 1.1), kept as the baseline the player-like
+    ``HeuristicCommander`` is measured against. ``aggression`` scales how keen it is to
+    attack."""
 
     def __init__(self, *, aggression: float = 1.0) -> None:
         self.aggression = aggression
@@ -590,6 +603,10 @@ class HeuristicCommander(BaseCommander):
             have = game.ap + game.extra_ap.get(action.stat, 0)
             if (action.ap == 0 and game.zero_used) or have < action.ap:
                 continue
+            if action.kind == "pulse" and any(
+                    f is not m and f.in_play and st.edge(m, f) <= action.range + 1e-6
+                    for f in st.sides[m.side].models):
+                continue  # a Pulse would hit friends too
             for e in enemies:
                 if st.edge(m, e) > action.range + 1e-6:
                     continue
@@ -606,7 +623,8 @@ class HeuristicCommander(BaseCommander):
                     best, best_worth = command, worth
         return best, best_worth
 
-    def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model) -> float:
+    def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
+                      focused: int | None = None) -> float:
         st = view.state
         at, tt = m.p.talents, e.p.talents
         positive = negative = 0
@@ -625,7 +643,8 @@ class HeuristicCommander(BaseCommander):
             return 0.0
         resist = action.resist or "df"
         _, severities = attack_odds(
-            action.value or 1, positive, negative, m.conditions.get("focused", 0),
+            action.value or 1, positive, negative,
+            m.conditions.get("focused", 0) if focused is None else focused,
             getattr(e.p, resist, e.p.df), e.conditions.get("defensive", 0) if resist == "df" else 0,
             1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
             (track.weak, track.moderate, track.severe),
@@ -686,6 +705,237 @@ class HeuristicCommander(BaseCommander):
                 return None
         # ``path_toward`` only proposes paths ``path_cost`` accepts.
         return Walk(path)
+
+
+#: Conditions that hurt the model that has them, and those that help it.
+_BANE = {"burning": 1.0, "poison": 1.0, "slow": 1.2, "paralyzed": 2.5, "injured": 0.8,
+         "stunned": 0.6, "pinned": 0.5}
+_BOON = {"shielded": 1.0, "defensive": 0.8, "focused": 0.6, "fast": 0.0}
+
+
+class HeuristicCommander(BaselineCommander):
+    """The baseline's planning, played like a player (simulator 1.2):
+
+    - tactical actions and (0) actions that pay (a heal where wounds are, a Condition on
+      enemies in its Pulse or on itself, ending a bane on a friend, a card drawn with AP
+      that would otherwise be lost);
+    - Focus before an attack when one Focused attack is worth more than two plain ones,
+      and Focus spent on a Charge's first attack;
+    - a Charge at any enemy it can reach when the two attacks pay, not only its task's;
+    - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
+      Stance) when an enemy could reach it, draws with a tactical action, or ends.
+    """
+
+    def choose_command(self, view: GameView, model: str) -> Command:
+        m = view.model(model)
+        tactical = self._best_tactical(view, m, zero_only=view.ap < 1)
+        if tactical is not None:
+            return tactical
+        command = super().choose_command(view, model)
+        if isinstance(command, Attack) and not command.focus and view.ap >= 2:
+            focus = self._focus_first(view, m, command)
+            if focus is not None:
+                return focus
+        if isinstance(command, Walk | EndActivation) and view.ap >= 2 \
+                and not view.state.is_engaged(m):
+            charge = self._any_charge(view, m)
+            if charge is not None:
+                return charge
+        if isinstance(command, Charge) and "focused" in m.conditions and not command.focus:
+            focused = Charge(command.target, command.to, command.attacks, True)
+            if view.check(m.id, focused) == "":
+                return focused
+        if isinstance(command, EndActivation) and view.ap >= 1:
+            return self._spend_idle(view, m)
+        return command
+
+    # -- tactical actions ----------------------------------------------------------------
+
+    def _best_tactical(self, view: GameView, m: Model, *, zero_only: bool) -> Command | None:
+        game = view.game
+        best, best_worth = None, 0.9
+        for action in _tacticals(m.p):
+            if zero_only and action.ap != 0:
+                continue
+            if action.ap == 0 and game.zero_used:
+                continue
+            if not any(_could_help(view, m, e, action.range) for e in action.effect):
+                continue
+            targets: list[Model | None] = [None]
+            if any(e.who == "target" for e in action.effect):
+                targets = [t for t in view.state.models if t.in_play
+                           and view.state.edge(m, t) <= action.range + 1e-6]
+            for target in targets:
+                command = Tactical(action.name, target=target.id if target else "")
+                if view.check(m.id, command):
+                    continue
+                worth = 0.0
+                for effect in action.effect:
+                    for who in affected_models(game, m, target, effect, action.range):
+                        worth += _effect_worth(effect, m, who)
+                if action.tn is not None:
+                    # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
+                    need = action.tn - (action.value or 0)
+                    worth *= min(1.0, max(0.0, (14 - need) / 13))
+                worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
+                if worth > best_worth:
+                    best, best_worth = command, worth
+        return best
+
+    # -- Focus and Charge ----------------------------------------------------------------
+
+    def _focus_first(self, view: GameView, m: Model, attack: Attack) -> Command | None:
+        if "focused" in m.conditions or m.p.talents.no_focus:
+            return None
+        action = m.p.action(attack.action)
+        target = view.model(attack.target)
+        if action is None or target is None or action.ap != 1 or view.ap != 2:
+            return None
+        plain = self._attack_worth(view, m, action, target, 0)
+        focused = self._attack_worth(view, m, action, target, 1)
+        if focused > 2.0 * plain and view.check(m.id, Focus()) == "":
+            return Focus()
+        return None
+
+    def _any_charge(self, view: GameView, m: Model) -> Command | None:
+        if m.p.cg is None or not m.p.close_attacks or m.p.talents.no_charge:
+            return None
+        st = view.state
+        best_worth = ATTACK_WORTH * 2 / self.aggression
+        reach = m.p.cg + m.p.engagement_range
+        blow = next((a for a in m.p.close_attacks if a.ap == 1), None)
+        if blow is None:
+            return None
+        options = []
+        for e in view.enemy_models():
+            if st.edge(m, e) > reach + 1e-6:
+                continue
+            worth = 2 * self._attack_worth(view, m, blow, e)
+            if worth > best_worth:
+                options.append((worth, e.id, e))
+        for _, _, e in sorted(options, key=lambda o: (-o[0], o[1])):
+            spot = charge_spot(st, m, e)
+            if spot is None:
+                continue
+            command = Charge(e.id, spot, (), "focused" in m.conditions)
+            if view.check(m.id, command) == "":
+                return command
+        return None
+
+    def _spend_idle(self, view: GameView, m: Model) -> Command:
+        """AP left and nothing planned: brace if an enemy could reach it, else draw or
+        Focus for a later attack this Activation; end only when none of these helps."""
+        st = view.state
+        threatened = any(st.edge(m, e) <= (e.p.cg or e.p.wk) + e.p.engagement_range + 2.0
+                         for e in view.enemy_models())
+        if threatened:
+            brace = self._brace(view, m)
+            if not isinstance(brace, EndActivation) and view.check(m.id, brace) == "":
+                return brace
+        for action in _tacticals(m.p):
+            if all(e.kind == "draw" for e in action.effect):
+                command = Tactical(action.name)
+                if view.check(m.id, command) == "":
+                    return command
+        if not threatened and "pinned" not in m.conditions:
+            walk = self._next_task_walk(view, m)
+            if walk is not None:
+                return walk
+        return EndActivation()
+
+    def _next_task_walk(self, view: GameView, m: Model) -> Command | None:
+        """Its task is done or waits here: a Walk toward the next best task."""
+        done = self._task.get(m.id)
+        if done is None:
+            return None
+        self._skip = {*getattr(self, "_skip", set()), done.key}
+        task = self._choose_task(view, m)
+        if task.kind == "hold":
+            return None
+        walk = self._walk(view, m, task)
+        if walk is not None:
+            self._task[m.id] = task
+        return walk
+
+    def _choose_task(self, view: GameView, m: Model) -> Task:
+        if getattr(self, "_skip_turn", None) != view.state.turn:
+            self._skip, self._skip_turn = set(), view.state.turn
+        skip = self._skip
+        if not skip:
+            return super()._choose_task(view, m)
+        tasks = self._tasks
+        self._tasks = lambda v, mm: [t for t in tasks(v, mm) if t.key not in skip]
+        try:
+            return super()._choose_task(view, m)
+        finally:
+            del self._tasks
+
+
+_TACTICALS: dict[int, tuple] = {}
+
+
+def _tacticals(profile) -> tuple:
+    """A profile's played tactical actions (cached: profiles do not change in a game)."""
+    key = id(profile)
+    found = _TACTICALS.get(key)
+    if found is None or found[0] is not profile:
+        found = (profile, tuple(a for a in profile.actions if not a.is_attack and a.modelled
+                                and a.effect))
+        if len(_TACTICALS) > 4096:
+            _TACTICALS.clear()
+        _TACTICALS[key] = found
+    return found[1]
+
+
+def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
+    """A cheap first look: is there anyone this effect could change for the better?"""
+    kind = effect.kind
+    if kind == "draw":
+        return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
+    if effect.who == "self":
+        pool = [m]
+    else:
+        distance = reach if effect.area in ("range", "") else effect.distance
+        st = view.state
+        pool = [o for o in st.models if o.in_play and st.edge(m, o) <= distance + 1e-6]
+    if kind == "heal":
+        return any(o.side == m.side and o.wounds < o.p.wd for o in pool)
+    if kind == "remove":
+        return any(o.conditions for o in pool)
+    if kind == "gain":
+        bane = effect.name in _BANE
+        return any((o.side != m.side) == bane for o in pool)
+    return True
+
+
+def _effect_worth(effect, source: Model, who: Model) -> float:
+    """Roughly what one effect on one model is worth to ``source``'s side (in wounds)."""
+    friend = who.side == source.side
+    sign = 1.0 if friend else -1.0
+    kind = effect.kind
+    if kind == "heal":
+        missing = who.p.wd - who.wounds
+        return sign * min(missing, float(effect.value or 1)) if missing > 0 else 0.0
+    if kind == "gain":
+        value = float(effect.value or 1)
+        if effect.name in _BANE:
+            if effect.name in ("slow", "paralyzed") and who.activated:
+                return 0.0  # it ends with an Activation already taken
+            return -sign * _BANE[effect.name] * value
+        if who is source and effect.name in ("fast", "focused"):
+            return 0.0 if effect.name == "fast" else 0.3
+        return sign * _BOON.get(effect.name, 0.0) * value
+    if kind == "remove":
+        names = list(who.conditions) if effect.name == "any" else [effect.name]
+        total = 0.0
+        for name in names:
+            if name in who.conditions:
+                total += sign * (_BANE.get(name, 0.0) - _BOON.get(name, 0.0)) * max(
+                    1, who.conditions[name])
+        return total
+    if kind == "draw":
+        return 0.5 * float(effect.value or 1)
+    return 0.0
 
 
 # -- helpers ----------------------------------------------------------------------------

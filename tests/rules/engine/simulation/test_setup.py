@@ -47,7 +47,8 @@ def test_a_sample_pack_card_becomes_a_stat_line():
     lance = profile.action("Ice Lance")
     assert (lance.kind, lance.range, lance.resist, str(lance.damage)) == (
         "spell", 10.0, "wp", "2/3/4")
-    assert profile.action("Stoke the Boilers").effect == ("heal_friends", 1)
+    [heal] = profile.action("Stoke the Boilers").effect
+    assert (heal.kind, heal.value, heal.who, heal.area) == ("heal", 1, "friendly", "range")
     assert any(item.startswith("Sample Ice Conductor: ability Union Card (text not read: ")
                for item in profile.not_modelled)
     assert all("Commanding Presence" not in item for item in profile.not_modelled)
