@@ -16,7 +16,6 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from catalogue.effects_json import reading_of
 from catalogue.models import ContentPack, ModelCard
 from rules.engine.effects.coverage import (
     NOT_MODELLED,
@@ -29,7 +28,7 @@ from rules.engine.effects.coverage import (
     classify,
     pack_coverage,
 )
-from rules.engine.simulation.crews import action_coverage, parse_actions
+from rules.engine.simulation.coverage import card_coverage as simulator_card_coverage
 from rules.engine.simulation.errors import InvalidEncounterInput
 from rules.engine.simulation.plays import SIMULATOR_SUPPORT
 
@@ -57,20 +56,14 @@ def _elements_unreadable(card: Mapping[str, Any], why: str) -> list[ElementCover
 
 
 def coverage_of_card(card: Mapping[str, Any]) -> CardCoverage:
-    """Coverage of one card in the pack format (a card row or ``card_dict``)."""
-    name = str(card.get("name", "?"))
-    elements: list[ElementCoverage] = []
+    """Coverage of one card in the pack format (a card row or ``card_dict``): the
+    simulator's own classification (defensive triggers included), so the page says what a
+    result lists; a card the simulator cannot read has every element not modelled."""
     try:
-        for ability in card.get("abilities") or ():
-            element = CardElement("ability", str(ability.get("name", "")),
-                                  str(ability.get("text", "") or ""), reading_of(ability))
-            elements.append(classify(element, SIMULATOR_SUPPORT))
-        for raw in card.get("actions") or ():
-            for action in parse_actions(raw, f"Card {name!r}"):
-                elements.extend(action_coverage(action))
+        return simulator_card_coverage(card)
     except InvalidEncounterInput as exc:
-        elements = _elements_unreadable(card, str(exc))
-    return CardCoverage(name, tuple(elements))
+        return CardCoverage(str(card.get("name", "?")),
+                            tuple(_elements_unreadable(card, str(exc))))
 
 
 def card_row(card: ModelCard) -> dict[str, Any]:
