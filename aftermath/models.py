@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from campaign.lifecycle import StateMachine
-from campaign.sheet_cache import SheetRowsQuerySet
+from campaign.sheet_versions import SheetRowsQuerySet
 
 
 class Aftermath(models.Model):

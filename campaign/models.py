@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from campaign.sheet_cache import SheetRowsQuerySet
+from campaign.sheet_versions import SheetRowsQuerySet
 from catalogue.models import ContentPack, Faction, ModelCard, Station, UpgradeCard
 
 STANDARD_LENGTHS = (4, 6, 8, 12)

@@ -7,13 +7,14 @@ A cached body is served only when all four of these match what it was rendered w
 so a hit is always what a fresh render would give:
 
 - the crew's *sheet version*: a random token in the cache, replaced whenever a row the
-  sheet shows is saved or deleted. ``WATCHED`` lists those models and how a row finds
-  its crews (the player's user row counts too); ``post_save``/``post_delete`` replace
-  the token at once and again when the transaction commits (a reader during the
-  transaction may cache the old rows, but only under a token that is dead after the
-  commit). Their default queryset (``SheetRowsQuerySet``) does the same for the writes
-  that send no signal (``update``, ``bulk_create``, ``bulk_update``). Services need no
-  call of their own; raw SQL on those tables must call ``touch(crew_ids)``;
+  sheet shows is saved or deleted. ``WATCHED`` (in ``sheet_versions``) lists those
+  models and how a row finds its crews (the player's user row counts too);
+  ``post_save``/``post_delete`` replace the token at once and again when the
+  transaction commits (a reader during the transaction may cache the old rows, but only
+  under a token that is dead after the commit). Their default queryset
+  (``SheetRowsQuerySet``) does the same for the writes that send no signal (``update``,
+  ``bulk_create``, ``bulk_update``). Services need no call of their own; raw SQL on
+  those tables must call ``touch(crew_ids)``;
 - the *catalogue version*, replaced the same way when a card, pack or faction changes;
 - the crew, campaign and league rows, every column, as the page loads them anyway (so
   their changes need no signal at all, even through ``QuerySet.update``);
@@ -29,23 +30,31 @@ holds the latest body with what it was rendered with, so a view costs one round 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
 
 from django.apps import apps
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models import QuerySet
 from django.db.models.signals import post_delete, post_init, post_save
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+# The version tokens and the queryset live below the models (``sheet_versions``); they
+# are named here too, where the cache's readers and its tests look for them.
+from campaign.sheet_versions import (
+    CATALOGUE_KEY,
+    TOKEN_SECONDS,
+    WATCHED,
+    SheetRowsQuerySet,  # noqa: F401 (re-exported)
+    crews_of_rows,
+    touch,
+    touch_catalogue,
+    version_key,
+)
+
 BODY_TEMPLATE = "campaign/_sheet_body.html"
 BODY_SECONDS = 24 * 3600
-TOKEN_SECONDS = 30 * 24 * 3600
-CATALOGUE_KEY = "sheet:catalogue"
 CSRF_PLACEHOLDER = "csrf-token-placeholder-0a9f3c"
 # Tests set this: every hit is compared with a fresh render (StaleSheet when they differ).
 CHECK_HITS = False
@@ -64,78 +73,11 @@ class StaleSheet(AssertionError):
     """A cached sheet differs from a fresh render: some write did not replace the version."""
 
 
-#: Every model whose rows the sheet shows, and the path from a row to its crew's id.
-WATCHED: dict[str, str] = {
-    "campaign.ArsenalModel": "crew_id",
-    "campaign.ArsenalUpgrade": "crew_id",
-    "campaign.ScripEntry": "crew_id",
-    "campaign.ArsenalEvent": "crew_id",
-    "campaign.CrewBounty": "crew_id",
-    "campaign.HideOut": "crew_id",
-    "campaign.Fortification": "hide_out__crew_id",
-    "aftermath.Aftermath": "crew_id",
-}
-
-
-def _crews_of_rows(model, rows: Iterable) -> set[int]:
-    path = WATCHED[model._meta.label]
-    if path == "crew_id":
-        return {row.crew_id for row in rows}
-    ids = {row.pk for row in rows}
-    return set(model.objects.filter(pk__in=ids).values_list(path, flat=True))
-
-
-class SheetRowsQuerySet(QuerySet):
-    """The default queryset of every model in ``WATCHED``: the writes that send no signal
-    (``update``, ``bulk_create``, ``bulk_update``) invalidate the crews they touch here."""
-
-    def update(self, **kwargs):
-        crews = set(self.values_list(WATCHED[self.model._meta.label], flat=True))
-        count = super().update(**kwargs)
-        moved_to = kwargs.get("crew_id", getattr(kwargs.get("crew"), "pk", kwargs.get("crew")))
-        touch(crews | {moved_to})
-        return count
-
-    def bulk_create(self, objs, *args, **kwargs):
-        created = super().bulk_create(objs, *args, **kwargs)
-        touch(_crews_of_rows(self.model, created))
-        return created
-
-    def bulk_update(self, objs, fields, *args, **kwargs):
-        objs = list(objs)
-        count = super().bulk_update(objs, fields, *args, **kwargs)
-        touch(_crews_of_rows(self.model, objs))
-        return count
-
-
 #: Shown on every sheet that uses them: a change replaces the catalogue version.
 CATALOGUE = ("catalogue.ContentPack", "catalogue.ModelCard", "catalogue.UpgradeCard",
              "catalogue.Faction")
 #: User columns that change without changing what a sheet shows (every login writes one).
 _UNSHOWN_USER_COLUMNS = {"last_login", "password"}
-
-
-def _version_key(crew_id: int) -> str:
-    return f"sheet:crew:{crew_id}"
-
-
-def _replace(keys: list[str]) -> None:
-    if keys:
-        cache.set_many({key: uuid.uuid4().hex for key in keys}, TOKEN_SECONDS)
-
-
-def _replace_now_and_on_commit(keys: list[str]) -> None:
-    _replace(keys)
-    transaction.on_commit(lambda: _replace(keys))
-
-
-def touch(crew_ids: Iterable[int | None]) -> None:
-    """Invalidate these crews' sheets (for writes that send no signal)."""
-    _replace_now_and_on_commit([_version_key(pk) for pk in set(crew_ids) if pk is not None])
-
-
-def touch_catalogue() -> None:
-    _replace_now_and_on_commit([CATALOGUE_KEY])
 
 
 def _remember_crew(sender, instance, **_kwargs) -> None:
@@ -144,7 +86,7 @@ def _remember_crew(sender, instance, **_kwargs) -> None:
 
 
 def _row_changed(sender, instance, **_kwargs) -> None:
-    crews = _crews_of_rows(sender, [instance])
+    crews = crews_of_rows(sender, [instance])
     crews.add(getattr(instance, "_sheet_loaded_crew", None))
     touch(crews)
 
@@ -186,7 +128,7 @@ def _rows(crew) -> tuple:
 def _lookup(crew, audience: str) -> tuple[tuple, str | None]:
     """What a body for this crew and audience must have been rendered with, and the cached
     body when it was: one cache round trip."""
-    crew_key, body_key = _version_key(crew.pk), f"sheet:body:{crew.pk}:{audience}"
+    crew_key, body_key = version_key(crew.pk), f"sheet:body:{crew.pk}:{audience}"
     found = cache.get_many([crew_key, CATALOGUE_KEY, body_key])
     for key in (crew_key, CATALOGUE_KEY):
         if key not in found:  # first use, or evicted: any new token is a new version

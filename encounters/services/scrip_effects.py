@@ -22,8 +22,8 @@ from django.utils.translation import gettext
 
 from campaign.services import hideouts, scrip
 from encounters.models import Game, HiredModel, SchemeChoice, ScripEffect, Side
-from encounters.services import traveler
 from encounters.services.common import EncounterError, lock_game, log, require_player
+from encounters.services.in_play import models_in_play
 from rules import services as flip_services
 from rules.encounter_tables import encounter_tables
 from rules.engine.cards import Card
@@ -78,7 +78,7 @@ def offers(game: Game, side: Side, *, owned: set[str] | None = None) -> dict:
     if ScripEffect.Kind.METAL_SERVANT in owned and game.state == Game.State.SET_UP:
         offered["metal_servant"] = strategy_refusal(game, side) is None
     if ScripEffect.Kind.BBQ in owned and bbq_refusal(game, side) is None:
-        offered["bbq_models"] = traveler.models_in_play(game, side)
+        offered["bbq_models"] = models_in_play(game, side)
     return offered
 
 
@@ -148,7 +148,7 @@ def bbq_models(game: Game, side: Side | None) -> list[HiredModel]:
     """The models BBQ is offered for now: none unless the crew owns it and may use it."""
     if side is None or not owns(side, ScripEffect.Kind.BBQ) or bbq_refusal(game, side):
         return []
-    return traveler.models_in_play(game, side)
+    return models_in_play(game, side)
 
 
 @transaction.atomic
@@ -160,7 +160,7 @@ def bbq(*, game: Game, actor, model: HiredModel) -> ScripEffect:
     if refusal:
         raise EncounterError(refusal)
     model = HiredModel.objects.filter(pk=getattr(model, "pk", None), side=side).first()
-    if model is None or model.pk not in {m.pk for m in traveler.models_in_play(game, side)}:
+    if model is None or model.pk not in {m.pk for m in models_in_play(game, side)}:
         raise EncounterError(gettext("Choose one of your models in play."))
     crew = require(side, ScripEffect.Kind.BBQ)
     use = pay(game, side, crew, ScripEffect.Kind.BBQ, actor,

@@ -33,6 +33,7 @@ from encounters.models import Casualty, Game, HiredModel, Side
 from encounters.services import tracker
 from encounters.services.common import EncounterError, lock_game, log, require_player
 from encounters.services.games import game_events
+from encounters.services.in_play import fallen, models_in_play
 from rules import services as flip_services
 from rules import tables
 from rules.engine.cards import Card
@@ -71,20 +72,6 @@ def in_force(game: Game) -> bool:
     return EVENT in game_events(game)
 
 
-def _fallen(game: Game) -> set[int]:
-    return set(game.casualties.filter(model__isnull=False).values_list("model_id", flat=True))
-
-
-def models_in_play(game: Game, side: Side) -> list[HiredModel]:
-    """The side's hired models still on the table: not killed, sacrificed or buried, and
-    the crew has not withdrawn. Two queries."""
-    if side.withdrew_on_turn:
-        return []
-    fallen = _fallen(game)
-    return [h for h in HiredModel.objects.filter(side=side).order_by("-is_leader", "id")
-            if h.pk not in fallen]
-
-
 def offer(game: Game, side: Side | None) -> list[HiredModel]:
     """The models the tracker offers to ask the Traveler: ``side``'s models in play, in a
     game in play under the Lonely Traveler; otherwise none."""
@@ -118,7 +105,7 @@ def ask_guidance(*, game: Game, actor, model: HiredModel,
     if model.side_id != side.pk:
         raise TravelerRefused(gettext("Only a model's controller asks the Traveler for it."),
                               "model")
-    if side.withdrew_on_turn or model.pk in _fallen(game):
+    if side.withdrew_on_turn or model.pk in fallen(game):
         raise TravelerRefused(gettext("%(name)s is not in play.") % {"name": model.name},
                               "model")
     record = flip_services.server_flip(

@@ -1,7 +1,8 @@
 """Exact first-edition duel odds: ``duel_odds`` for ``DuelSpec(ruleset="m1e")``.
 
-Same counting as ``odds.py`` (each side's flips grouped by the chosen card and the damage
-bands the other cards took, two independent decks), with what first edition adds:
+Same counting as ``duel_counting.py`` (each side's flips grouped by the chosen card and
+the damage bands the other cards took, two independent decks), with what first edition
+adds:
 
 * After its cheat, a side that may use a Soulstone (``soulstone_card``) and is still
   losing flips one more card from its deck and adds its value and suit. The side that
@@ -35,9 +36,7 @@ from typing import Any
 
 from .cards import Card, Suit
 from .damage import Severity, accuracy_twist, apply_armor, damage_for
-from .duels import REDUCE_DAMAGE, has_suits
-from .errors import EngineBug
-from .odds import (
+from .duel_counting import (
     BJ_BAND,
     N_BANDS,
     RJ_BAND,
@@ -56,6 +55,8 @@ from .odds import (
     damage_cut,
     trigger_label,
 )
+from .duels import REDUCE_DAMAGE, has_suits
+from .errors import EngineBug
 
 __all__ = ["clear_first_edition_cache", "first_edition_odds"]
 

@@ -19,7 +19,7 @@ from .geometry import quarter_of
 from .state import SIDE_KEYS
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .running_game import RunningGame as Game
     from .state import Model
 
 __all__ = ["Casualty", "MarkerRecord", "ModelAtEnd", "SchemeOutcome", "SideResult",

@@ -27,7 +27,7 @@ from .geometry import Point, quarter_of
 from .state import Marker, Model, SchemeState
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .running_game import RunningGame as Game
 
 __all__ = ["END_GAME", "END_OF_TURN", "STRATEGIES", "ScoringBook", "counts_for_scoring"]
 

@@ -29,7 +29,7 @@ from .moves import charge_spot, contact_spots, deployment_spots, furthest_toward
 
 if TYPE_CHECKING:
     from ..cards import Card
-    from .engine import Game
+    from .running_game import RunningGame as Game
     from .state import GameState, Model, SchemeState
 
 __all__ = ["GameView"]

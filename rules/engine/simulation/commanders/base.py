@@ -12,31 +12,18 @@ participants what the duel is for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ...cards import Card
 from ...duels import GreedyDecisions, SoulstoneUse
 from ..commands import Command, EndActivation
+from ..duel_context import DuelContext
 
 if TYPE_CHECKING:
     from ..geometry import Point
     from ..view import GameView
 
 __all__ = ["BaseCommander", "Commander", "DuelContext"]
-
-
-@dataclass(frozen=True, slots=True)
-class DuelContext:
-    """What a duel is for. ``kind``: "attack", "strike" (a disengaging strike), "horror",
-    "manipulative", "tactical", "shake_curse". ``role``: "attacker", "defender" or
-    "simple"; ``model`` is the asking side's model, ``other`` the opposing one (or "")."""
-
-    kind: str
-    role: str
-    model: str
-    other: str = ""
-    action: str = ""
 
 
 class Commander(Protocol):
