@@ -41,18 +41,36 @@ def in_force(game: Game) -> bool:
     return any(k in campaign_game.CASUALTY_SCRIP for k in game_events(game))
 
 
-def casualty_scrip(game: Game, side_key: str) -> campaign_game.CasualtyScrip:
-    """The event Scrip ``side_key`` earned from enemy casualties so far (no correction)."""
-    from encounters.services.game_events import game_events
-
-    events = [k for k in game_events(game) if k in campaign_game.CASUALTY_SCRIP]
-    if not events:
-        return campaign_game.CasualtyScrip(0)
+def _fallen(game: Game) -> list[tuple[str, str, str | None]]:
     rows = game.casualties.select_related(
         "side", "table_model", "model__arsenal_model__card", "model__wandering_card"
     ).order_by("id")
-    return campaign_game.casualty_event_scrip(events, side_key, (
-        (c.side.key if c.side_id else "neutral", c.victim_name, _station(c)) for c in rows))
+    return [(c.side.key if c.side_id else "neutral", c.victim_name, _station(c)) for c in rows]
+
+
+def _events(game: Game) -> list[str]:
+    from encounters.services.game_events import game_events
+
+    return [k for k in game_events(game) if k in campaign_game.CASUALTY_SCRIP]
+
+
+def casualty_scrip(game: Game, side_key: str) -> campaign_game.CasualtyScrip:
+    """The event Scrip ``side_key`` earned from enemy casualties so far (no correction)."""
+    events = _events(game)
+    if not events:
+        return campaign_game.CasualtyScrip(0)
+    return campaign_game.casualty_event_scrip(events, side_key, _fallen(game))
+
+
+def for_sides(game: Game, sides) -> list[tuple[str, int]] | None:
+    """(side key, Scrip with its correction) for each side, or None when no event of the
+    game pays for casualties: one query for the casualties (the tracker page)."""
+    events = _events(game)
+    if not events:
+        return None
+    fallen = _fallen(game)
+    return [(side.key, max(0, campaign_game.casualty_event_scrip(events, side.key, fallen).amount
+                           + side.casualty_scrip_correction)) for side in sides]
 
 
 def corrected(side: Side) -> int:

@@ -87,10 +87,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
                 auto_id="scrip_%s", initial={"side": me.side.key if me else "a"}
             ),
             end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
-            casualty_scrip=[(row.side.key, max(0, casualty_scrip.casualty_scrip(
-                g, row.side.key).amount + row.side.casualty_scrip_correction))
-                for row in view.sides]
-            if casualty_scrip.in_force(g) else None,
+            casualty_scrip=casualty_scrip.for_sides(g, [row.side for row in view.sides]),
             casualty_scrip_form=forms.CasualtyScripCorrectionForm(
                 auto_id="cscrip_%s", initial={"side": me.side.key if me else "a"}),
             bring_in_form=forms.BringInForm(
