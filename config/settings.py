@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "standings",
     "notifications",
     "home",
+    "malediction",
 ]
 
 MIDDLEWARE = [
