@@ -331,6 +331,7 @@ SPECTACULAR_SETTINGS = {
                             "SourceEnum": "rules.models.FlipRecord.Source",
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
+                            "MalCardKindEnum": "malediction.models.Kind",
                             "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
 }
 

@@ -87,6 +87,7 @@ def bodies(w) -> dict:
         "POST /api/rules/flips/": {"purpose": "Initiative"},
         "POST /api/rules/flips/table/": {"purpose": "Initiative", "cards": ["5M"]},
         "POST /api/rules/packs/import/": {"format": 1, "pack": {"name": "P", "slug": "p"}},
+        "POST /api/malediction/packs/import/": {"pack": {"name": "P"}, "cards": []},
         "POST /api/series/": {"opponent": bravo.player.username, "size": 40,
                               "faction": "guild", "leader": "Lady Justice"},
         "POST /api/series/{id}/declare/": {"faction": "neverborn", "leader": "Pandora"},

@@ -278,5 +278,22 @@ EXPECTED = {
     "encounters:end-facts":                                           "login  302    +302   +302   +302   +302   +302",
     "encounters:quarters":                                            "login  302    +302   +302   +302   +302   +302",
     "encounters:pool":                                                "login  302    +302   +302   +302   +302   +302",
+    # ---------------------------------------------------------- Malediction
+    "POST /api/malediction/packs/import/":                            "403    403    403    403    400    400    400",
+    "malediction:home":                                               "405    405    405    405    405    405    405",
+    "malediction:packs":                                              "405    405    405    405    405    405    405",
+    "malediction:pack-import":                                        "403    403    403    403    200    200    200",
+    "malediction:pack":                                               "405    405    405    405    405    405    405",
+    "malediction:pack-json":                                          "405    405    405    405    405    405    405",
+    "malediction:pack-csv":                                           "405    405    405    405    405    405    405",
+    "malediction:war-bands":                                          "login  405    405    405    405    405    405",
+    "malediction:war-band-new":                                       "login  400    400    400    400    400    400",
+    "malediction:builder-preview":                                    "login  200    200    200    200    200    200",
+    "malediction:war-band-import":                                    "login  400    400    400    400    400    400",
+    "malediction:war-band":                                           "login  405    405    405    405    405    405",
+    "malediction:war-band-edit":                                      "login  403    403    400    403    403    400",
+    "malediction:war-band-text":                                      "login  405    405    405    405    405    405",
+    "malediction:war-band-pdf":                                       "login  405    405    405    405    405    405",
+    "malediction:war-band-delete":                                    "login  403    403    +302   403    403    +302",
 }
 # fmt: on

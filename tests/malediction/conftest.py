@@ -33,3 +33,24 @@ def world(db):
     round1 = Round.objects.create(event=event, number=1, date=dt.date(2026, 12, 1))
     return SimpleNamespace(league=league, organizer=organizer, players=players, event=event,
                            regs=regs, round1=round1, outsider=UserFactory())
+
+
+@pytest.fixture
+def sample(db):
+    from malediction.packs.sample import load_sample_pack
+
+    return load_sample_pack().pack
+
+
+def legal_band(sample, faction_sigil="primal-blood"):
+    """A legal war band of one faction's 14 units at their copy limits (31 cards)."""
+    from malediction.models import Card, Kind
+
+    cards = sample.cards.all()
+    seeker = next(c for c in cards if c.kind == Kind.SEEKER and c.sigils == [faction_sigil])
+    legacy = Card.objects.get(kind=Kind.LEGACY, seeker=seeker)
+    terrain = next(c for c in cards if c.kind == Kind.TERRAIN)
+    limits = {"basic": 3, "elite": 2, "unique": 1}
+    deck = [(c, limits[c.rank]) for c in cards
+            if c.kind == Kind.UNIT and c.sigils == [faction_sigil]]
+    return {"seeker": seeker, "legacy": legacy, "terrain": terrain, "deck": deck}
