@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from malediction.views import events, home, matches, packs, warbands
+from malediction.views import events, home, matches, packs, tracker, warbands
 
 app_name = "malediction"
 
@@ -42,4 +42,8 @@ urlpatterns = [
     path("matches/<id:pk>/dispute/", matches.dispute, name="dispute"),
     path("matches/<id:pk>/rule/", matches.rule, name="rule"),
     path("matches/<id:pk>/swap/", matches.swap, name="swap"),
+    path("matches/<id:pk>/tracker/", tracker.tracker, name="tracker"),
+    path("matches/<id:pk>/tracker/panel/", tracker.panel, name="tracker-panel"),
+    path("matches/<id:pk>/tracker/entry/", tracker.entry, name="tracker-entry"),
+    path("matches/<id:pk>/tracker/undo/", tracker.undo, name="tracker-undo"),
 ]

@@ -52,7 +52,7 @@ def _create(match: Match, form: ResultForm, actor, reporter_side: str) -> MatchR
 
 
 @transaction.atomic
-def report_result(*, match: Match, actor, form: ResultForm) -> ResultChange:
+def report_result(*, match: Match, actor, form: ResultForm, source: str = "") -> ResultChange:
     """A player reports the result form (a new report replaces an unanswered one)."""
     match = lock_match(match)
     side = require_match_player(actor, match)
@@ -61,6 +61,9 @@ def report_result(*, match: Match, actor, form: ResultForm) -> ResultChange:
     _check(match, form, ruling=False)
     flow.supersede(match.reports.filter(status__in=flow.OPEN_STATUSES))
     report = _create(match, form, actor, side.key)
+    if source:
+        report.details = {**report.details, "source": source}
+        report.save(update_fields=["details"])
     move(match, Match.State.REPORTED)
     match.save(update_fields=["state", "updated_at"])
     log(match, f"{actor} reported {form.mastery_a}-{form.mastery_b} "
