@@ -142,3 +142,27 @@ class ResultReportForm(forms.Form):
 
 class DisputeForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("What is wrong"), max_length=250)
+
+
+class AttackOddsForm(forms.Form):
+    """An attack for the odds tool: ACC and Power (hit/graze) against DEF and HP.
+    An empty ACC is the null stat "-" (counts as 0)."""
+
+    acc = forms.IntegerField(label=gettext_lazy("ACC"), required=False, min_value=-20,
+                             max_value=30)
+    power_hit = forms.IntegerField(label=gettext_lazy("Power on a hit"), min_value=0,
+                                   max_value=30, initial=3)
+    power_graze = forms.IntegerField(label=gettext_lazy("Power on a graze"), min_value=0,
+                                     max_value=30, initial=1)
+    defense = forms.IntegerField(label=gettext_lazy("DEF"), min_value=0, max_value=40,
+                                 initial=10)
+    hp = forms.IntegerField(label=gettext_lazy("Target HP"), min_value=1, max_value=99,
+                            initial=8)
+
+    def odds(self):
+        from rules.engine.malediction.cards import Power
+        from rules.engine.malediction.odds import attack_odds
+
+        data = self.cleaned_data
+        return attack_odds(data["acc"], Power(data["power_hit"], data["power_graze"]),
+                           data["defense"], data["hp"], attacks=5)

@@ -2,12 +2,13 @@
 
 from django.urls import path
 
-from malediction.views import events, home, matches, packs, tracker, warbands
+from malediction.views import events, home, matches, odds, packs, tracker, warbands
 
 app_name = "malediction"
 
 urlpatterns = [
     path("", home.index, name="home"),
+    path("odds/", odds.odds, name="odds"),
     path("packs/", packs.pack_list, name="packs"),
     path("packs/import/", packs.pack_import, name="pack-import"),
     path("packs/<slug:slug>/", packs.pack_detail, name="pack"),

@@ -44,9 +44,9 @@ def values(name: str, mal: SimpleNamespace) -> dict:
         return {"slug": mal.pack.slug}
     if "war-band" in name or "war_band" in name or "warband" in name:
         return {"pk": mal.band.pk, "id": mal.band.pk}
-    if name.endswith(("pair", "unpair", "close-round")) or "round" in name.split(":")[-1]:
-        if "open-round" not in name:
-            return {"pk": mal.round.pk, "id": mal.round.pk}
+    last = name.split(":")[-1]
+    if "open-round" not in name and (last in ("pair", "unpair") or "round" in last):
+        return {"pk": mal.round.pk, "id": mal.round.pk}
     if "registration" in name:
         return {"pk": mal.regs[0].pk, "id": mal.regs[0].pk}
     if "match" in name or name.endswith(("report", "confirm", "dispute", "rule", "swap",

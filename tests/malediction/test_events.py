@@ -102,7 +102,7 @@ def test_standings_order_wins_then_margin_then_strength_of_schedule():
     ]
     rows = standings.compute(names, results_)
     assert [r.name for r in rows] == ["Cyd", "Bea", "Ada", "Dov"]
-    cyd, bea, ada, dov = rows
+    cyd, bea, ada, _dov = rows
     assert (cyd.wins, cyd.margin) == (2, 35)
     assert (bea.wins, bea.margin, ada.wins, ada.margin) == (1, 0, 1, -5)
     # equal wins and margin: the harder schedule first
