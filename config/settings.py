@@ -332,6 +332,7 @@ SPECTACULAR_SETTINGS = {
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
                             "MalCardKindEnum": "malediction.models.Kind",
+                            "KindEnum": "encounters.models.Game.Kind",
                             "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
 }
 
