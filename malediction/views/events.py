@@ -218,3 +218,49 @@ def standings_export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     name = exports.filename(table, fmt).replace("-week-", "-round-")
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
+
+
+@login_required
+@require_GET
+def archive_export(request: HttpRequest, pk: int) -> HttpResponse:
+    """The event's archive (organizers only: it holds every list)."""
+    import json
+
+    from malediction.archive import export_event
+
+    event = _event(request, pk)
+    if not can_manage_event(request.user, event):
+        raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    response = HttpResponse(json.dumps(export_event(event), ensure_ascii=False, indent=1),
+                            content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="malediction-event-{event.pk}.json"'
+    return response
+
+
+@login_required
+@require_POST
+def archive_import(request: HttpRequest, league_slug: str) -> HttpResponse:
+    """Bring an event's archive into this league; every missing user or card is listed."""
+    import json
+
+    from league.permissions import can_manage_league
+    from malediction.archive import ArchiveError, import_event
+
+    league = get_object_or_404(League, slug=league_slug)
+    if not can_manage_league(request.user, league):
+        raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    upload = request.FILES.get("file")
+    try:
+        if upload is None or upload.size > 20 * 1024 * 1024:
+            raise ArchiveError([gettext("Choose an archive file (at most 20 MB).")])
+        try:
+            document = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ArchiveError([gettext("The file is not a JSON archive.")]) from exc
+        event = import_event(document, league=league)
+    except ArchiveError as exc:
+        for problem in exc.problems[:20]:
+            messages.error(request, problem)
+        return redirect(league)
+    messages.success(request, gettext("Event imported."))
+    return redirect(event)
