@@ -34,8 +34,15 @@ def build(league, users) -> SimpleNamespace:
     event.refresh_from_db()
     rnd = events.open_round(event=event, actor=organizer, date=dt.date(2026, 12, 1))
     match = events.pair_round(round=rnd, actor=organizer, seed=1).matches[0]
+    # A second event whose lists are locked and not yet revealed: Alpha's is a secret.
+    sealed = events.create_event(league=league, actor=organizer, name="Sealed Lists",
+                                 list_deadline=timezone.now() + dt.timedelta(days=1))
+    sealed_reg = events.register(event=sealed, player=alpha, actor=alpha)
+    warbands.submit_list(registration=sealed_reg, war_band=band, actor=alpha)
+    Event.objects.filter(pk=sealed.pk).update(list_deadline=timezone.now()
+                                              - dt.timedelta(hours=1))
     return SimpleNamespace(pack=pack, band=band, event=event, regs=regs, round=rnd,
-                           match=match, league=league)
+                           match=match, league=league, sealed_reg=sealed_reg)
 
 
 def values(name: str, mal: SimpleNamespace) -> dict:
@@ -47,8 +54,8 @@ def values(name: str, mal: SimpleNamespace) -> dict:
     last = name.split(":")[-1]
     if "open-round" not in name and (last in ("pair", "unpair") or "round" in last):
         return {"pk": mal.round.pk, "id": mal.round.pk}
-    if "registration" in name:
-        return {"pk": mal.regs[0].pk, "id": mal.regs[0].pk}
+    if "registration" in name:  # the locked, unrevealed list (the secrets walk's secret)
+        return {"pk": mal.sealed_reg.pk, "id": mal.sealed_reg.pk}
     if "match" in name or name.endswith(("report", "confirm", "dispute", "rule", "swap",
                                          "tracker", "tracker-entry", "tracker-undo",
                                          "tracker-state")):
