@@ -96,6 +96,11 @@ class Board:
         if piece.tall:
             self.tall.append(piece)
 
+    def pieces_near(self, x: float, y: float, reach: float) -> list[Piece]:
+        """The pieces a base within ``reach`` of (x, y) could touch (a cheap box)."""
+        return [p for p in self.pieces if p.x0 - reach < x < p.x1 + reach and
+                p.y0 - reach < y < p.y1 + reach]
+
     def live_husks(self) -> list[tuple[int, float, float]]:
         return [(i, h[0], h[1]) for i, h in enumerate(self.husks) if h is not None]
 
@@ -104,13 +109,14 @@ class Board:
         return r - EPSILON <= x <= self.size - r + EPSILON and \
             r - EPSILON <= y <= self.size - r + EPSILON
 
-    def fits(self, x: float, y: float, r: float, circles: list[Circle]) -> bool:
+    def fits(self, x: float, y: float, r: float, circles: list[Circle],
+             pieces: list[Piece] | None = None) -> bool:
         """A base of radius ``r`` may stand at (x, y): on the board, on no terrain, husk or base."""
         lo, hi = r - EPSILON, self.size - r + EPSILON
         if not (lo <= x <= hi and lo <= y <= hi):
             return False
         rr = r - EPSILON
-        for p in self.pieces:
+        for p in self.pieces if pieces is None else pieces:
             if x < p.x0 - rr or x > p.x1 + rr or y < p.y0 - rr or y > p.y1 + rr:
                 continue
             dx = p.x0 - x if x < p.x0 else (x - p.x1 if x > p.x1 else 0.0)
@@ -138,7 +144,8 @@ class Board:
         return True
 
     def path_clear(self, ax: float, ay: float, bx: float, by: float, r: float,
-                   circles: list[Circle], *, line_only: bool = False) -> bool:
+                   circles: list[Circle], *, line_only: bool = False,
+                   pieces: list[Piece] | None = None) -> bool:
         """A base slides straight from A to B without crossing an obstacle.
 
         ``line_only``: a shift's line (zero width) instead of the whole base; the base must
@@ -147,7 +154,7 @@ class Board:
         w = 0.0 if line_only else r - EPSILON
         lox, hix = (ax, bx) if ax < bx else (bx, ax)
         loy, hiy = (ay, by) if ay < by else (by, ay)
-        for p in self.pieces:
+        for p in self.pieces if pieces is None else pieces:
             if p.x0 > hix + w or p.x1 < lox - w or p.y0 > hiy + w or p.y1 < loy - w:
                 continue
             if line_only:

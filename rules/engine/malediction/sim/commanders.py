@@ -233,14 +233,26 @@ class HeuristicCommander(Commander):
 
     # -- action -----------------------------------------------------------------
     def activate(self, game, player, ids):
-        """Engaged units first (the best kill), then the dearest."""
+        """Units in melee first (the best kill), then units free to claim, dearest first.
+
+        Engagement here is judged by distance alone (cheap); the rules check it properly
+        when the unit acts."""
         best, best_score = ids[0], -1e9
+        unit = game.unit
+        enemies = [(e.x, e.y, e.r, e) for e in game.side_units(1 - unit(ids[0]).side)]
         for uid in ids:
-            u = game.unit(uid)
+            u = unit(uid)
             score = u.card.cost * 0.1
-            if game.is_engaged(u):
-                score += 10 + max(odds(u, e)[0] * (e.worth + (20 if e.relic else 0))
-                                  for e in game.engaged_enemies(u))
+            x, y, r = u.x, u.y, u.r
+            close = None
+            for ex, ey, er, e in enemies:
+                reach = r + er + NEARBY
+                dx, dy = ex - x, ey - y
+                if dx * dx + dy * dy <= reach * reach:
+                    v = odds(u, e)[0] * (e.worth + (20 if e.relic else 0))
+                    close = v if close is None or v > close else close
+            if close is not None:
+                score += 10 + close
             elif u.relic is None:
                 score += 5
             if score > best_score:
@@ -287,12 +299,13 @@ class HeuristicCommander(Commander):
                 if step:
                     return ["move", *step]
         if ap >= 2:
-            reach = game.charge_reach(u) + 1
-            edge = game.edge
+            reach = game.charge_reach(u) + 1 + u.r
+            x, y = u.x, u.y
             pool = sorted(((self._attack_value(u, t), -t.id, t)
-                           for t in game.side_units(1 - u.side) if edge(u, t) <= reach),
+                           for t in game.side_units(1 - u.side)
+                           if (t.x - x) ** 2 + (t.y - y) ** 2 <= (reach + t.r) ** 2),
                           key=lambda c: c[:2], reverse=True)
-            for v, _, t in pool[:3]:
+            for v, _, t in pool[:2]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
                     return ["charge", t.id, None]
         if shoot:
@@ -338,11 +351,16 @@ class HeuristicCommander(Commander):
     def _best_husk(game, u):
         """The nearest husk no other ally is already heading to, with its distance."""
         best = None
+        mates = [o for o in game.side_units(u.side) if o is not u and o.relic is None]
         for _, hx, hy in game.board.live_husks():
             d = math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS
-            taken = any(o is not u and o.side == u.side and o.relic is None and
-                        math.hypot(o.x - hx, o.y - hy) - o.r - HUSK_RADIUS <= NEARBY
-                        for o in game.units)
+            taken = False
+            for o in mates:
+                reach = o.r + HUSK_RADIUS + NEARBY
+                dx, dy = o.x - hx, o.y - hy
+                if dx * dx + dy * dy <= reach * reach:
+                    taken = True
+                    break
             if taken:
                 continue
             if best is None or d < best[2]:

@@ -88,6 +88,7 @@ class Game:
         self.units: list[SimUnit] = []
         self.by_id: dict[int, SimUnit] = {}
         self._circ: list | None = None
+        self._los: dict[tuple[int, int], bool] = {}
         self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
@@ -190,7 +191,13 @@ class Game:
         return False
 
     def in_sight(self, a: SimUnit, b: SimUnit) -> bool:
-        return self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r, self.all_circles())
+        """Line of sight from ``a`` to ``b``, remembered until a base moves, enters or leaves."""
+        key = (a.id, b.id)
+        seen = self._los.get(key)
+        if seen is None:
+            seen = self._los[key] = self.board.line_of_sight(a.x, a.y, b.x, b.y, b.r,
+                                                             self.all_circles())
+        return seen
 
     def all_circles(self) -> list[tuple[float, float, float]]:
         """Every base on the board, rebuilt only after something moved, entered or left."""
@@ -200,6 +207,7 @@ class Game:
 
     def moved(self) -> None:
         self._circ = None
+        self._los.clear()
 
     def side_units(self, side: int) -> list[SimUnit]:
         """The units of ``side`` on the board (cached until one enters or leaves)."""
@@ -243,22 +251,24 @@ class Game:
         base = math.atan2(dy, dx)
         best, best_d = None, dist - 0.05
         others = self.circles_near(u, reach)
+        near = self.board.pieces_near(u.x, u.y, reach + u.r + 0.1)
         fits, clear = self.board.fits, self.board.path_clear
         for turn in (0.0, 0.7, -0.7, 1.4, -1.4):
             ang = base + turn
             ca, sa = math.cos(ang), math.sin(ang)
             for frac in (1.0, 0.5):
                 length = want * frac
-                x, y = snap(u.x + ca * length), snap(u.y + sa * length)
+                x, y = round(u.x + ca * length, 1), round(u.y + sa * length, 1)
                 if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
                     continue
                 d = math.hypot(tx - x, ty - y)
                 if d >= best_d:
                     continue
-                if fits(x, y, u.r, others) and clear(u.x, u.y, x, y, u.r, others):
+                if fits(x, y, u.r, others, near) and \
+                        clear(u.x, u.y, x, y, u.r, others, pieces=near):
                     best, best_d = (x, y), d
                     break
-            if best is not None and turn == 0.0:
+            if best is not None:
                 break
         return best
 
@@ -266,6 +276,17 @@ class Game:
         return u.stat("speed") * (3 if u.profile.relentless else 2)
 
     def charge_end(self, u: SimUnit, t: SimUnit, end=None) -> tuple[float, float] | str:
+        """Where a charge of ``u`` at ``t`` ends, or why it cannot be made (see
+        ``_charge_end``); remembered until a base moves, enters or leaves."""
+        if end is not None:
+            return self._charge_end(u, t, end)
+        key = (-u.id, t.id)  # negative: never collides with a sight key
+        found = self._los.get(key)
+        if found is None:
+            found = self._los[key] = self._charge_end(u, t, None)
+        return found
+
+    def _charge_end(self, u: SimUnit, t: SimUnit, end=None) -> tuple[float, float] | str:
         """Where a charge of ``u`` at ``t`` ends, or why it cannot be made.
 
         The charger's base must stay inside the corridor traced from its centre to a point
@@ -299,7 +320,7 @@ class Game:
             for back in (0.0, 0.5):
                 # Never farther than the reach: stopping up to 1" short still engages.
                 length = min(max(0.0, travel - back), reach - 0.05)
-                ex, ey = snap(u.x + dx / d * length), snap(u.y + dy / d * length)
+                ex, ey = round(u.x + dx / d * length, 1), round(u.y + dy / d * length, 1)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
                 why = self._charge_end_ok(u, t, ex, ey, reach, others)
@@ -421,9 +442,9 @@ class Game:
             for _ in range(60):
                 if rng.random() < 0.5:
                     w, d = d, w
-                x0 = snap(rng.uniform(0, size - w))
-                y0 = snap(rng.uniform(0, size - d))
-                x1, y1 = snap(x0 + w), snap(y0 + d)
+                x0 = round(rng.uniform(0, size - w), 1)
+                y0 = round(rng.uniform(0, size - d), 1)
+                x1, y1 = round(x0 + w, 1), round(y0 + d, 1)
                 if any(point_rect_dist(z.cx, z.cy, x0, y0, x1, y1) < z.radius for z in zones):
                     continue
                 if any(max(p.x0 - x1, x0 - p.x1, 0.0) ** 2 + max(p.y0 - y1, y0 - p.y1, 0.0) ** 2
@@ -598,6 +619,7 @@ class Game:
             if u.temp:
                 u.temp = {}
                 u.restat()
+                self._los.clear()
         losers = []
         for p in self.players:
             n = self.mode.draw_per_refresh(p.side)
@@ -659,6 +681,7 @@ class Game:
         self.units.append(u)
         self.by_id[u.id] = u
         self._circ = self._sides_cache = None
+        self._los.clear()
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -741,6 +764,7 @@ class Game:
                 raise IllegalCommand(f"{unit.card.name} cannot take another item.")
             unit.item = card
             unit.refit()
+            self._los.clear()
             self.log("item", unit.id, card.name, card.cost)
 
     def _reinforces(self, p: SimPlayer, x: float, y: float, r: float) -> bool:
@@ -919,11 +943,11 @@ class Game:
     def _attack(self, a: SimUnit, t: SimUnit, kind: str) -> None:
         acc = a.stat("acc") if a.has("acc") else 0
         if a.profile.pack_hunter and any(
-                o is not a and o.side == a.side and self.engaged_with(o, t) for o in self.units):
+                o is not a and self.engaged_with(o, t) for o in self.side_units(a.side)):
             acc += 1
         defense = t.stat("defense") if t.has("defense") else 0
-        if t.has("defense") and any(o is not t and o.side == t.side and o.profile.bodyguard
-                                    and self.edge(o, t) <= NEARBY for o in self.units):
+        if t.has("defense") and any(o.profile.bodyguard and o is not t and
+                                    self.edge(o, t) <= NEARBY for o in self.side_units(t.side)):
             defense += 1
         roll = self.roll()
         res = resolve_attack(roll, acc if a.has("acc") else None, a.card.power, defense,
@@ -979,6 +1003,7 @@ class Game:
         self.units.remove(t)
         del self.by_id[t.id]
         self._circ = self._sides_cache = None
+        self._los.clear()
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
@@ -989,6 +1014,7 @@ class Game:
             self.relics_lost[t.side] += 1
             self.relic_deck.append(t.relic)
             self.board.husks.append((t.x, t.y))
+            self._los.clear()
         if owner.seeker_unit is t:
             owner.seeker_unit = None
         else:
@@ -1048,6 +1074,7 @@ class Game:
         else:
             target.temp[effect.stat] = target.temp.get(effect.stat, 0) + effect.amount
             target.restat()
+            self._los.clear()  # a Speed gain changes what a charge reaches
 
     # ----------------------------------------------------------------------- end
     def claim_options(self, player: int) -> list[list[int]]:
@@ -1113,6 +1140,7 @@ class Game:
         u.relic = relic
         u.refit()
         self.board.husks[husk] = None
+        self._los.clear()  # a husk no longer blocks sight
         self.mastery[u.side]["relics"] += RELIC_MASTERY
         self.relics_claimed[u.side] += 1
         self.log("claim", u.id, husk, relic.name)
@@ -1145,6 +1173,8 @@ def _in_corridor(u: SimUnit, px: float, py: float, ex: float, ey: float) -> bool
 
 def _json(value):
     """Tuples to lists, recursively, so a live answer equals its replayed copy."""
+    if value is None or type(value) in (int, str, bool, float):
+        return value
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     if isinstance(value, dict):

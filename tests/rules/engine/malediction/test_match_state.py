@@ -139,10 +139,6 @@ def test_claim_takes_from_the_display_and_refills():
               {"type": "claim", "player": 0, "unit": "u1", "relic": "C"}], s)
 
 
-def claims(n):
-    return [{"type": "deploy", "player": 0, "name": "X", "cost": 0},
-            *[{"type": "mastery", "side": 0, "delta": n}]]
-
 
 def test_threshold_most_mastery_wins_and_a_tie_plays_another_round():
     st_ = play([{"type": "mastery", "side": 0, "delta": 40},
