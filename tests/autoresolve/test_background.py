@@ -30,10 +30,14 @@ def filesystem_broker(tmp_path):
                                          "data_folder_out": str(folders["queue"]),
                                          "control_folder": str(folders["control"])},
                result_backend=f"file://{folders['results']}")
-    app._pool = None  # connect to this broker, not one an earlier test opened
+    # Connect to this broker, not one an earlier test opened (the connection pool and the
+    # producer pool are both cached on the app).
+    app._pool = None
+    app.amqp._producer_pool = None
     yield folders
     set_celery(task_always_eager=True)
     app._pool = None
+    app.amqp._producer_pool = None
 
 
 def test_a_prediction_is_queued_for_the_worker_not_played_in_the_request(
