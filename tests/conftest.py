@@ -121,6 +121,7 @@ def _fast_password_hashing(request):
         # suite's many exports from one address must not trip the throttle; its own
         # tests set low rates for one fresh address.
         settings.EXPORT_RATE = settings.EXPORT_ANON_RATE = "100000/h"
+        settings.LOGIN_FAILURE_RATE = "100000/h"  # likewise the wrong passwords per address
 
 
 

@@ -231,7 +231,8 @@ def resolve(run_id: int) -> bool:
     run.summary = {"vp": dict(result.vp), "winner": result.winner or "",
                    "ended_on_turn": result.ended_on_turn,
                    "casualties": len(result.casualties),
-                   "not_modelled": list(getattr(result, "not_modelled", ()) or ())[:50]}
+                   # Never silent: every card element the simulator did not play.
+                   "not_modelled": list(result.not_modelled)}
     run.save()
     if run.mode == ResolveRun.Mode.BOTH_PLAYERS:
         notify.result_reported(report)

@@ -1,10 +1,10 @@
-"""What the simulator understands of a card's free text: abilities, triggers, tactical actions.
+"""The abilities the simulator plays, by name, and what a played trigger does.
 
-Catalogue cards carry abilities and trigger effects as names and free text. The simulator
-keeps a small registry of the common ones, keyed by name (with the value parsed out of
-the name, "Armor +2"), and a few text patterns for triggers ("The target gains Slow").
-Anything that matches nothing is *not modelled*: the simulator never guesses at it; the
-result lists it, and a trigger that is not modelled is never declared.
+Catalogue cards carry abilities as names and free text. The simulator keeps a registry
+of the common ones, keyed by name (with the value parsed out of the name, "Armor +2").
+An ability that matches nothing is *not modelled*: the simulator never guesses at it and
+the result lists it. Triggers and tactical actions are read by the effects parser and
+played through ``plays.py``; ``TriggerEffect`` is what the engine executes of a trigger.
 
 Each ability updates ``Talents``, the flat record of what a model's rules change; the
 engine reads only ``Talents``, never names.
@@ -21,9 +21,7 @@ __all__ = [
     "Talents",
     "TriggerEffect",
     "ability_names",
-    "action_effect",
     "apply_ability",
-    "trigger_effect",
 ]
 
 
@@ -123,6 +121,8 @@ ABILITIES: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
         ("Insignificant", r"^insignificant$", lambda m, t: {"insignificant": True}),
         # Sample pack and campaign talents whose text is a plain, modelled rule.
         ("Thick Hide", r"^thick hide$", lambda m, t: {"thick_hide": 1}),
+        # Bullet Proof +N (Flak Jacket): the same rule as Thick Hide, N less from Sh damage.
+        ("Bullet Proof +N", r"^bullet ?proof \+?(\d+)$", lambda m, t: {"thick_hide": _value(m)}),
         ("Underfoot", r"^underfoot$", lambda m, t: {"underfoot": True}),
         ("Shifting Shape", r"^shifting shape$", lambda m, t: {"shifting_shape": True}),
         ("Commanding Presence", r"^commanding presence$",
@@ -185,62 +185,5 @@ class TriggerEffect:
     """
 
     kind: str
-    value: int = 0
+    value: int | float = 0
     suit: str = ""
-
-
-_TRIGGER_TEXT: tuple[tuple[re.Pattern, Callable[[re.Match], TriggerEffect]], ...] = tuple(
-    (re.compile(pattern, re.IGNORECASE), build)
-    for pattern, build in (
-        (r"\+1 damage for each (\w+?)s? in the final duel total",
-         lambda m: TriggerEffect("critical", 1, m.group(1).lower())),
-        (r"(?:deals?|deal) (\d+) (?:extra|additional) damage",
-         lambda m: TriggerEffect("damage", int(m.group(1)))),
-        (r"deals? \+(\d+) damage", lambda m: TriggerEffect("damage", int(m.group(1)))),
-        (r"gains? paralyzed if it has no cards in its owner'?s hand",
-         lambda m: TriggerEffect("paralyzed_if_empty_hand")),
-        (r"suffers (\d+) damage at the end of its next activation",
-         lambda m: TriggerEffect("lingering", int(m.group(1)))),
-        (r"may not take the walk action until its next activation",
-         lambda m: TriggerEffect("pinned")),
-        (r"push the target (\d+)\"? directly away",
-         lambda m: TriggerEffect("push_target", int(m.group(1)))),
-        (r"this model may push up to (\d+)\"?",
-         lambda m: TriggerEffect("push_self", int(m.group(1)))),
-        (r"gains? poison \+(\d+)", lambda m: TriggerEffect("poison", int(m.group(1)))),
-        (r"gains? burning \+(\d+)", lambda m: TriggerEffect("burning", int(m.group(1)))),
-        (r"^the target gains slow\.?$", lambda m: TriggerEffect("slow")),
-        (r"^the target gains paralyzed\.?$", lambda m: TriggerEffect("paralyzed")),
-    )
-)
-
-
-def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:
-    """The effect of a trigger from its text (the name alone is not trusted), or None."""
-    if _normal(name) == "critical strike" and not text:
-        return TriggerEffect("critical", 1, "")
-    body = " ".join(str(text).split())
-    for pattern, build in _TRIGGER_TEXT:
-        match = pattern.search(body)
-        if match:
-            return build(match)
-    return None
-
-
-# -- tactical actions -------------------------------------------------------------------
-
-_HEAL_FRIENDS = re.compile(r"friendly models in range (?:may )?heals? (\d+) damage", re.I)
-_HEAL_SELF = re.compile(r"^this model heals (\d+) damage\.?$", re.I)
-
-
-def action_effect(text: str) -> tuple[str, int] | None:
-    """The effect of a tactical action from its text: ("heal_friends", n) or
-    ("heal_self", n); None when not modelled."""
-    body = " ".join(str(text or "").split())
-    match = _HEAL_FRIENDS.search(body)
-    if match:
-        return ("heal_friends", int(match.group(1)))
-    match = _HEAL_SELF.search(body)
-    if match:
-        return ("heal_self", int(match.group(1)))
-    return None

@@ -557,22 +557,23 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     if not result.attacker_won:
         return result
     declared = result.attacker.trigger
-    effect = None
+    effects: tuple[TriggerEffect, ...] = ()
     if declared is not None:
         if critical is not None and declared == critical:
-            effect = TriggerEffect("critical", 1, "rams")
+            effects = (TriggerEffect("critical", 1, "rams"),)
         else:
             profile = action.trigger_named(declared.name)
-            effect = profile.effect if profile is not None else None
+            effects = profile.effects if profile is not None else ()
     if action.damage is not None:
-        _damage(game, attacker, action, target, result, effect, cover, a_context)
-    if effect is not None:
+        _damage(game, attacker, action, target, result, effects, cover, a_context)
+    for effect in effects:
         _trigger_effect(game, attacker, target, effect)
     return result
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
-            result: OpposedDuelResult, effect, cover: int, context: DuelContext) -> None:
+            result: OpposedDuelResult, effects: tuple[TriggerEffect, ...], cover: int,
+            context: DuelContext) -> None:
     st = game.state
     tt = target.p.talents
     deck = st.sides[attacker.side].deck
@@ -581,11 +582,12 @@ def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
                           decisions=game.decisions_for(attacker.side, context),
                           purpose=f"{action.name} damage")
     amount = flip.unreduced_damage
-    if flip.severity is not Severity.NONE and effect is not None:
+    for effect in effects if flip.severity is not Severity.NONE else ():
         if effect.kind == "damage":
             amount += effect.value
         elif effect.kind == "critical":
-            amount += sum(1 for s in result.attacker.suits if s.value.startswith(effect.suit))
+            amount += effect.value * sum(1 for s in result.attacker.suits
+                                         if s.value.startswith(effect.suit))
     amount = _reduced(attacker, action, target, amount)
     game.deal_damage(target, amount, by=attacker, cause=action.name,
                      flip=flip_text(flip.flip))

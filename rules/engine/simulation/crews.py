@@ -6,8 +6,10 @@ card (the content pack's stat card dict, ``docs/content-packs.md``) plus the
 ``Modifier``s its arsenal attaches for this game (Upgrades, Injuries, Campaign Upgrades);
 ``profile()`` folds them into the stat line the simulator plays.
 
-Only names and numbers come from the card; what free text means is decided in
-``abilities.py``, and whatever it does not know is listed as not modelled.
+Only names and numbers come from the card; what free text means is read by the effects
+parser (``rules/engine/effects``), what of it is played is decided in ``plays.py`` (and
+abilities by name in ``abilities.py``), and every element not played in full is listed
+as not modelled, with the reasons.
 """
 
 from __future__ import annotations
@@ -22,10 +24,14 @@ from typing import Any
 from ..cards import Suit
 from ..damage import DamageTrack
 from ..duels import Trigger, parse_suits
+from ..effects import EffectError, Reading
+from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify
+from ..effects.parser import reading_of
 from ..errors import RulesError
-from .abilities import Talents, TriggerEffect, action_effect, apply_ability, trigger_effect
+from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
+from .plays import SIMULATOR_SUPPORT, tactical_play, trigger_play
 
 __all__ = [
     "CAMPAIGN_UPGRADE_TALENTS",
@@ -65,6 +71,10 @@ CAMPAIGN_UPGRADE_TALENTS: Mapping[str, str] = MappingProxyType({
     "freikorps-suit": "Freikorps Suit",
     "steady-aim": "Steady Aim",
     "steady-hands": "Steady Hands",
+    "thick-hide": "Regeneration +1",
+    "jetpack": "Flight",
+    "grotesque-trophy": "Terrifying (All) 12",
+    "flak-jacket": "Bullet Proof +1",
 })
 #: Injuries whose rule is one registry ability, by table key.
 INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
@@ -75,6 +85,7 @@ INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
     "foolhardy": "Foolhardy",
     "shaken": "Shaken",
     "easily-distracted": "Easily Distracted",
+    "metal-patchwork-armor": "Armor +1",
 })
 
 
@@ -173,13 +184,37 @@ class Modifier:
         )
 
 
-def modifier_from_upgrade_card(card: Mapping) -> Modifier:
-    """A content pack upgrade card as a modifier (its effect is free text)."""
-    text = str(card.get("effect", ""))
+_STAT_GAIN = re.compile(r"^this model gains \+(\d+) (wd|df|wp|wk)"
+                        r"(?:,? and \+(\d+) (wd|df|wp|wk))?$", re.I)
+#: Upgrade sentences about hiring, settled before play (nothing to play).
+_HIRING = re.compile(r"^the crew may (?:only )?hold only one$|^the crew may hold one$", re.I)
+
+
+def upgrade_text_reading(text: str) -> tuple[dict[str, int], list[str]]:
+    """An upgrade card's effect text as (stat gains read, sentences not read). A sentence
+    is read only whole ("This model gains +1 Wd."), so a conditional gain ("When ..., it
+    gains +1 Df") is never applied always."""
     effects: dict[str, int] = {}
-    match = re.search(r"gains \+(\d+) (Wd|Df|Wp|Wk)\b", text)
-    if match:
-        effects[match.group(2).lower()] = int(match.group(1))
+    unread: list[str] = []
+    for sentence in re.split(r"(?<=[.!?])\s+", " ".join(str(text or "").split())):
+        body = sentence.strip().rstrip(".").strip()
+        if not body or _HIRING.match(body):
+            continue
+        match = _STAT_GAIN.match(body)
+        if match is None:
+            unread.append(sentence.strip())
+            continue
+        for value, stat in ((match.group(1), match.group(2)), (match.group(3), match.group(4))):
+            if stat:
+                effects[stat.lower()] = effects.get(stat.lower(), 0) + int(value)
+    return effects, unread
+
+
+def modifier_from_upgrade_card(card: Mapping) -> Modifier:
+    """A content pack upgrade card as a modifier (its effect is free text; only whole
+    stat-gain sentences are read, see ``upgrade_text_reading``)."""
+    text = str(card.get("effect", ""))
+    effects, _ = upgrade_text_reading(text)
     return Modifier(name=str(card["name"]), kind="upgrade", key=str(card.get("slug", "")),
                     stat_effects=effects, text=text)
 
@@ -236,12 +271,20 @@ _RANGE_OR_MELEE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*\"?\s+or\s+melee\s*(\d+(?:\
 
 @dataclass(frozen=True)
 class TriggerProfile:
-    """One trigger of an action; ``effect`` is None when the simulator does not model it."""
+    """One trigger of an action: its ``reading`` (effects read from its text, or given by
+    the pack) and the ``effects`` of it the simulator plays (``plays.py``); a trigger
+    with none is never declared."""
 
     name: str
     suits: tuple[Suit, ...]
     text: str
-    effect: TriggerEffect | None
+    effects: tuple[TriggerEffect, ...] = ()
+    reading: Reading = field(default_factory=Reading)
+
+    @property
+    def effect(self) -> TriggerEffect | None:
+        """The first effect played (None when the simulator plays none of it)."""
+        return self.effects[0] if self.effects else None
 
     @cached_property
     def engine_trigger(self) -> Trigger:
@@ -273,6 +316,7 @@ class ActionProfile:
     effect: tuple[str, int] | None
     modelled: bool
     why_not: str = ""
+    reading: Reading = field(default_factory=Reading)
 
     @property
     def is_attack(self) -> bool:
@@ -281,7 +325,7 @@ class ActionProfile:
     @cached_property
     def engine_triggers(self) -> tuple[Trigger, ...]:
         """The modelled triggers as the duel engine takes them (only these are declared)."""
-        return tuple(t.engine_trigger for t in self.triggers if t.effect is not None)
+        return tuple(t.engine_trigger for t in self.triggers if t.effects)
 
     def trigger_named(self, name: str) -> TriggerProfile | None:
         for trigger in self.triggers:
@@ -321,13 +365,15 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         if not t_suits:
             raise InvalidEncounterInput(f"{where}, trigger of {name!r} needs a suit.")
         t_text = str(t.get("text", "") or "")
+        t_reading = element_reading(t, f"{where}, trigger of {name!r}")
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
-                                       trigger_effect(str(t.get("name", "")), t_text)))
+                                       trigger_play(t_reading), t_reading))
     triggers = tuple(triggers)
+    reading = element_reading(raw, f"{where}, action {name!r}")
     range_text = str(raw.get("range") or "").strip()
     shapes: list[tuple[float, str]] = []
     names = [name]
-    if not range_text:
+    if not range_text or range_text.lower() == "self":  # format 2 writes "self"
         shapes.append((0.0, "self"))
     elif m := _RANGE_OR_MELEE.match(range_text):
         shapes += [(float(m.group(1)), _kind_for(stat)), (float(m.group(2)), "close")]
@@ -357,14 +403,86 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
             elif damage is None:
                 modelled, why = False, "an attack whose effect is only text"
         else:
-            effect = action_effect(text)
+            effect = tactical_play(reading) if kind != "unknown" else None
             if effect is None:
-                modelled, why = False, "a tactical action whose effect is only text"
+                modelled, why = False, _TEXT_ONLY
             elif tn is not None and (stat is None or value is None):
                 modelled, why = False, "a TN without a stat"
         out.append(ActionProfile(names[min(index, len(names) - 1)], stat, value, suits, rng,
                                  kind, resist, tn, damage, triggers, ap, text, effect,
-                                 modelled, why))
+                                 modelled, why, reading))
+    return out
+
+
+_TEXT_ONLY = "a tactical action whose effect is only text"
+
+
+def element_reading(raw: Mapping, where: str) -> Reading:
+    """An element's reading (``reading_of``), bad structured effects refused as input."""
+    try:
+        return reading_of(raw)
+    except EffectError as exc:
+        raise InvalidEncounterInput(f"{where}: effects {exc}") from None
+
+
+def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
+    """How much of an action and of each of its triggers the simulator plays."""
+    role = "attack" if action.is_attack else "tactical"
+    frame = "" if action.modelled else action.why_not
+    if frame == _TEXT_ONLY:
+        frame = ""  # the reading's own reasons say what is not played
+    out = [classify(CardElement(role, action.name, action.text, action.reading,
+                                frame_problem=frame), SIMULATOR_SUPPORT)]
+    for trigger in action.triggers:
+        t_frame = "" if action.modelled else "its action is not played"
+        if not t_frame and not action.is_attack:
+            t_frame = "triggers of tactical actions are not declared"
+        out.append(classify(CardElement("trigger", trigger.name, trigger.text,
+                                        trigger.reading, of=action.name,
+                                        frame_problem=t_frame), SIMULATOR_SUPPORT))
+    return out
+
+
+def ability_coverage(name: str, text: str = "", reading: Reading | None = None
+                     ) -> ElementCoverage:
+    """How much of an ability the simulator plays (abilities are played by name)."""
+    return classify(CardElement("ability", name, text, reading), SIMULATOR_SUPPORT)
+
+
+#: Card fields the simulator reads, and fields settled before play (hiring, identity).
+_CARD_FIELDS = frozenset({"name", "station", "characteristics", "factions", "cost", "wk",
+                          "cg", "ht", "wp", "df", "wd", "base_size", "abilities", "actions",
+                          "is_totem", "slug", "cache", "is_mercenary", "is_unique", "rare",
+                          "totem_of", "id"})
+_ELEMENT_FIELDS = frozenset({"name", "text", "effects", "qualifiers", "unread"})
+_ACTION_FIELDS = _ELEMENT_FIELDS | {"stat", "value", "suits", "range", "resist", "tn",
+                                    "damage", "triggers", "ap"}
+_TRIGGER_FIELDS = _ELEMENT_FIELDS | {"suits"}
+
+
+def _holds(value: Any) -> bool:
+    """A field holds something (0 and False do: "(0)" is an AP cost)."""
+    return value is not None and not (isinstance(value, str | list | tuple | dict)
+                                      and not value)
+
+
+def unread_fields(card: Mapping) -> list[str]:
+    """What a card holds that the simulator does not read at all (a field it does not
+    know, with a value), one line each: never silent, whatever a pack adds."""
+    out = [f"card field {key!r} (not read by the simulator)"
+           for key, value in card.items() if key not in _CARD_FIELDS and _holds(value)]
+    for ability in card.get("abilities") or ():
+        out += [f"ability {ability.get('name', '?')}: field {key!r} (not read by the "
+                f"simulator)" for key, value in ability.items()
+                if key not in _ELEMENT_FIELDS and _holds(value)]
+    for action in card.get("actions") or ():
+        out += [f"action {action.get('name', '?')}: field {key!r} (not read by the "
+                f"simulator)" for key, value in action.items()
+                if key not in _ACTION_FIELDS and _holds(value)]
+        for trigger in action.get("triggers") or ():
+            out += [f"trigger {trigger.get('name', '?')} of {action.get('name', '?')}: field "
+                    f"{key!r} (not read by the simulator)" for key, value in trigger.items()
+                    if key not in _TRIGGER_FIELDS and _holds(value)]
     return out
 
 
@@ -544,26 +662,38 @@ def build_profile(model: ModelInput) -> ModelProfile:
             (m.name, m.abilities) for m in mods]:
         for ability in abilities:
             name = str(ability.get("name", ""))
-            updated = apply_ability(talents, name, str(ability.get("text", "")))
+            text = str(ability.get("text", "") or "")
+            updated = apply_ability(talents, name, text)
             if updated is None:
                 where_from = "" if source == "card" else f" (from {source})"
-                not_modelled.append(f"{label}: ability {name}{where_from}")
+                reading = element_reading(ability, f"{where}, ability {name!r}")
+                why = "; ".join(ability_coverage(name, text, reading).reasons)
+                not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
             else:
                 talents = updated
     for m in mods:
-        if not m.reads_as_rules and m.text:
-            not_modelled.append(f"{label}: {m.kind.replace('_', ' ')} {m.name}")
+        kind = m.kind.replace("_", " ")
+        if m.kind == "upgrade" and m.text:
+            _, unread = upgrade_text_reading(m.text)
+            why = "; ".join(f"text not read: {u!r}" for u in unread)
+            if unread and m.reads_as_rules:
+                played = ", ".join(f"+{v} {k.title()}" for k, v in m.stat_effects.items())
+                not_modelled.append(f"{label}: {kind} {m.name} (partly played: "
+                                    f"{played or 'its rules'}; {why})")
+            elif unread:
+                not_modelled.append(f"{label}: {kind} {m.name} ({why})")
+        elif not m.reads_as_rules and m.text:
+            not_modelled.append(f"{label}: {kind} {m.name}")
     actions: list[ActionProfile] = []
     raw_actions = [*(card.get("actions") or ()), *(a for m in mods for a in m.actions)]
     for raw in raw_actions:
         for action in parse_actions(raw, where):
             action = _modified_action(action, mods)
             actions.append(action)
-            if not action.modelled:
-                not_modelled.append(f"{label}: action {action.name} ({action.why_not})")
-            for trigger in action.triggers:
-                if trigger.effect is None and action.modelled:
-                    not_modelled.append(f"{label}: trigger {trigger.name} of {action.name}")
+            for element in action_coverage(action):
+                if element.status != PLAYED:
+                    not_modelled.append(f"{label}: {element.line()}")
+    not_modelled += [f"{label}: {line}" for line in unread_fields(card)]
     characteristics = frozenset(str(c).lower() for c in card.get("characteristics") or ())
     if card.get("is_totem"):
         characteristics |= {"totem"}

@@ -14,8 +14,9 @@ from rules.engine.simulation import (
     UnplayableEncounter,
     check_playable,
 )
-from rules.engine.simulation.abilities import Talents, apply_ability, trigger_effect
+from rules.engine.simulation.abilities import Talents, apply_ability
 from rules.engine.simulation.crews import modifier_from_upgrade_card
+from rules.engine.simulation.plays import trigger_effect
 from rules.engine.simulation.table import Table, TerrainPiece, generate_layout
 
 from .builders import card as pack_card
@@ -47,7 +48,8 @@ def test_a_sample_pack_card_becomes_a_stat_line():
     assert (lance.kind, lance.range, lance.resist, str(lance.damage)) == (
         "spell", 10.0, "wp", "2/3/4")
     assert profile.action("Stoke the Boilers").effect == ("heal_friends", 1)
-    assert "Sample Ice Conductor: ability Union Card" in profile.not_modelled
+    assert any(item.startswith("Sample Ice Conductor: ability Union Card (text not read: ")
+               for item in profile.not_modelled)
     assert all("Commanding Presence" not in item for item in profile.not_modelled)
 
 
@@ -89,7 +91,24 @@ def test_an_upgrade_card_that_adds_wounds():
 def test_a_text_only_upgrade_is_listed_as_not_modelled():
     modifier = modifier_from_upgrade_card({"name": "Lucky Charm", "effect": "Reflip once."})
     profile = ModelInput("x", card("Bob"), modifiers=(modifier,)).profile
-    assert "Bob: upgrade Lucky Charm" in profile.not_modelled
+    assert "Bob: upgrade Lucky Charm (text not read: 'Reflip once.')" in profile.not_modelled
+
+
+def test_an_upgrade_gain_is_read_only_from_a_whole_sentence():
+    conditional = modifier_from_upgrade_card({
+        "name": "Risen Form", "effect": "When this model is damaged, it gains +1 Df and "
+                                        "heals 2 damage."})
+    assert dict(conditional.stat_effects) == {}
+    plain = modifier_from_upgrade_card({
+        "name": "Iron Skin", "effect": "This model gains +1 Wd. The crew may hold only one. "
+                                       "Once per turn it may reflip a duel."})
+    assert dict(plain.stat_effects) == {"wd": 1}
+    profile = ModelInput("x", card("Bob", wd=6), modifiers=(plain, conditional)).profile
+    assert profile.wd == 7 and profile.df == 5
+    assert ("Bob: upgrade Iron Skin (partly played: +1 Wd; text not read: "
+            "'Once per turn it may reflip a duel.')") in profile.not_modelled
+    assert any(item.startswith("Bob: upgrade Risen Form (text not read: 'When this model")
+               for item in profile.not_modelled)
 
 
 def test_check_playable_names_every_missing_element_at_once():
@@ -230,3 +249,30 @@ def test_every_campaign_upgrade_and_injury_becomes_a_modifier():
     assert plated.talents.armor == 1
     # Rules with no number or ability to read (a Barter trick, say) are listed, not guessed.
     assert any("Good Lead" in item for item in listed)
+
+
+@pytest.mark.parametrize(("key", "talents"), [
+    ("thick-hide", {"regeneration": 1}),  # book: Regeneration +1
+    ("jetpack", {"flight": True}),  # book: Flight
+    ("grotesque-trophy", {"terrifying": 12, "terrifying_to": ""}),  # Terrifying (All) 12
+    ("flak-jacket", {"thick_hide": 1}),  # Bullet Proof +1: 1 less from Sh damage
+])
+def test_campaign_upgrades_that_grant_a_modelled_ability_give_it(key, talents):
+    from rules.engine.simulation.crews import modifier_from_campaign_upgrade
+    from rules.tables import DATA_DIR
+
+    row = next(r for r in json.loads((DATA_DIR / "campaign-upgrades.json").read_text())["rows"]
+               if r["key"] == key)
+    profile = ModelInput("x", card(), modifiers=(modifier_from_campaign_upgrade(row),)).profile
+    assert {k: getattr(profile.talents, k) for k in talents} == talents
+    assert not profile.not_modelled
+
+
+def test_metal_patchwork_armor_is_armor_one():
+    from rules.engine.simulation.crews import modifier_from_injury
+    from rules.tables import DATA_DIR
+
+    row = next(r for r in json.loads((DATA_DIR / "injuries-arcanists.json").read_text())["rows"]
+               if r["key"] == "metal-patchwork-armor")
+    profile = ModelInput("x", card(), modifiers=(modifier_from_injury(row),)).profile
+    assert profile.talents.armor == 1 and not profile.not_modelled
