@@ -1,6 +1,8 @@
 """The predict form: two crews or two catalogue lists, a setup (chosen or random) and N.
 
-The page and the API share these checks."""
+The page and the API share these checks. On the page (given the ``user``) the crews are
+picked by name from the campaigns the user may see, the factions from a list, and a
+prediction of a game names that game and takes its size (issue 23)."""
 
 from __future__ import annotations
 
@@ -34,6 +36,39 @@ class PredictForm(forms.Form):
         (RANDOM, _("Random (from the generator)")), *((d, d.title()) for d in DEPLOYMENTS)])
     games = forms.IntegerField(label=_("Games"), min_value=MIN_GAMES, max_value=MAX_GAMES,
                                initial=DEFAULT_GAMES)
+
+    def __init__(self, *args, user=None, from_game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.from_game = from_game
+        if user is not None:
+            self._offer_crews(user)
+        if from_game is not None:
+            self.fields["size"].initial = from_game.size
+            self.fields["game"].initial = from_game.pk
+            for name in ("crew_a", "crew_b", "list_a", "faction_a", "list_b", "faction_b",
+                         "size"):
+                self.fields[name].widget = forms.HiddenInput()
+
+    def _offer_crews(self, user) -> None:
+        """Crews by name (its player and campaign beside it), factions by name."""
+        from campaign.models import Crew
+        from campaign.selectors import visible_campaigns
+        from catalogue.models import Faction
+
+        crews = (Crew.objects.filter(campaign__in=visible_campaigns(user))
+                 .select_related("player", "campaign").order_by("campaign__name", "name"))
+        mine = [(c.pk, _("%(crew)s (yours) · %(campaign)s") % {"crew": c.name,
+                                                               "campaign": c.campaign.name})
+                for c in crews if c.player_id == user.pk]
+        others = [(c.pk, f"{c.name} ({c.player}) · {c.campaign.name}")
+                  for c in crews if c.player_id != user.pk]
+        empty = [("", _("— none: a catalogue list below —"))]
+        self.fields["crew_a"].widget = forms.Select(choices=empty + mine + others)
+        self.fields["crew_b"].widget = forms.Select(choices=empty + others + mine)
+        factions = [("", _("— its faction —")),
+                    *((f.code, f.name) for f in Faction.objects.order_by("name"))]
+        for side in ("a", "b"):
+            self.fields[f"faction_{side}"].widget = forms.Select(choices=factions)
 
     def clean(self):
         data = super().clean()

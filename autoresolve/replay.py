@@ -14,7 +14,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable
 
+from django.utils.translation import gettext as _
+
 from rules.engine.simulation.log import SCHEME_EVENTS
+from rules.templatetags.rule_names import scheme_label
 
 SIDES = ("a", "b")
 TABLE = 36.0
@@ -55,10 +58,19 @@ def _duel_cards(duel: str) -> list[str]:
     return out
 
 
+def crew_names(log: dict) -> list[str]:
+    """The two crews' names as the log's setup holds them (a letter when it has none)."""
+    crews = log.get("setup", {}).get("crews", [])
+    return [(crews[i].get("name") if i < len(crews) else "") or side.upper()
+            for i, side in enumerate(SIDES)]
+
+
 def steps(log: dict) -> list[dict]:
-    """The replay's steps (see the module docstring); JSON-safe."""
+    """The replay's steps (see the module docstring); JSON-safe. Lines name the crews and
+    models, schemes by name, and never a negative Wounds count."""
     models = log.get("models", [])
     names = [m[2] for m in models]
+    crews = crew_names(log)
     pos: dict[int, list[float]] = {}
     wounds = {i: m[4] for i, m in enumerate(models)}
     markers: dict[int, list] = {}
@@ -80,13 +92,13 @@ def steps(log: dict) -> list[dict]:
         step["markers"] = [[k, v[0], v[1], v[2], v[3]] for k, v in sorted(markers.items())]
         out.append(step)
 
-    current = snapshot("Deployment", None)
+    current = snapshot(_("Deployment"), None)
     for event in log.get("events", []):
         kind = event[0]
         if kind == "turn":
             close(current)
             turn = event[1]
-            current = snapshot(f"Turn {turn}", None)
+            current = snapshot(_("Turn %(turn)s") % {"turn": turn}, None)
         elif kind in ("deploy", "arrive"):
             pos[event[1]] = [event[2], event[3]]
         elif kind == "act":
@@ -94,52 +106,67 @@ def steps(log: dict) -> list[dict]:
             current = snapshot(names[event[1]], event[1])
         elif kind == "done":
             close(current)
-            current = snapshot(f"Turn {turn}: End Phase", None)
+            current = snapshot(_("Turn %(turn)s: End Phase") % {"turn": turn}, None)
         elif kind == "walk" and event[2]:
             pos[event[1]] = list(event[2][-1])
-            current["lines"].append(f"{names[event[1]]} walks.")
+            current["lines"].append(_("%(model)s walks.") % {"model": names[event[1]]})
         elif kind in ("charge",):
             pos[event[1]] = [event[3], event[4]]
-            current["lines"].append(f"{names[event[1]]} charges {names[event[2]]}.")
+            current["lines"].append(_("%(model)s charges %(target)s.")
+                                    % {"model": names[event[1]], "target": names[event[2]]})
         elif kind == "push":
             pos[event[1]] = [event[2], event[3]]
         elif kind == "attack":
-            won = "hits" if event[5] else "misses"
-            current["lines"].append(f"{names[event[1]]}: {event[3]} at {names[event[2]]}, "
-                                    f"{won}.")
+            line = (_("%(model)s: %(action)s at %(target)s, hits.") if event[5]
+                    else _("%(model)s: %(action)s at %(target)s, misses."))
+            current["lines"].append(line % {"model": names[event[1]], "action": event[3],
+                                            "target": names[event[2]]})
             current["duels"].append({"action": event[3], "cards": _duel_cards(event[4])})
         elif kind == "dmg":
             wounds[event[1]] = event[3]
-            current["lines"].append(f"{names[event[1]]} suffers {event[2]} ({event[3]} Wd "
-                                    "left).")
+            left = max(0, event[3])
+            if left:
+                line = _("%(model)s suffers %(damage)s damage (%(left)s Wounds left).")
+            else:
+                line = _("%(model)s suffers %(damage)s damage (no Wounds left).")
+            current["lines"].append(line % {"model": names[event[1]], "damage": event[2],
+                                            "left": left})
         elif kind == "heal":
             wounds[event[1]] = event[3]
         elif kind == "kill":
             pos.pop(event[1], None)
-            by = f" by {names[event[2]]}" if event[2] >= 0 else ""
-            current["lines"].append(f"{names[event[1]]} is {event[3]}{by}.")
+            how = {"killed": _("killed"), "sacrificed": _("sacrificed")}.get(event[3], event[3])
+            if event[2] >= 0:
+                line = _("%(model)s is %(how)s by %(killer)s.")
+            else:
+                line = _("%(model)s is %(how)s.")
+            current["lines"].append(line % {"model": names[event[1]], "how": how,
+                                            "killer": names[event[2]] if event[2] >= 0 else ""})
         elif kind == "marker":
             markers[event[1]] = [event[2], event[3], event[4], event[5]]
         elif kind == "unmarker":
             markers.pop(event[1], None)
         elif kind == "vp":
             vp[event[1]] += event[3]
-            current["lines"].append(f"Crew {SIDES[event[1]].upper()} scores {event[3]} VP "
-                                    "(Strategy).")
+            current["lines"].append(_("%(crew)s scores %(vp)s VP (Strategy).")
+                                    % {"crew": crews[event[1]], "vp": event[3]})
         elif kind == "svp":
             vp[event[1]] += event[3]
-            scheme = event[2] or "a Scheme"
-            current["lines"].append(f"Crew {SIDES[event[1]].upper()} scores {event[3]} VP "
-                                    f"({scheme}).")
+            scheme = scheme_label(event[2]) if event[2] else _("a Scheme")
+            current["lines"].append(_("%(crew)s scores %(vp)s VP (%(scheme)s).")
+                                    % {"crew": crews[event[1]], "vp": event[3],
+                                       "scheme": scheme})
         elif kind == "reveal":
-            current["lines"].append(f"Crew {SIDES[event[1]].upper()} reveals {event[2]}.")
+            current["lines"].append(_("%(crew)s reveals %(scheme)s.")
+                                    % {"crew": crews[event[1]], "scheme": scheme_label(event[2])})
         elif kind == "end":
             vp = [event[2], event[3]]
-            current["lines"].append(f"The game ends after Turn {event[1]}: "
-                                    f"{event[2]}-{event[3]}.")
+            current["lines"].append(
+                _("The game ends after Turn %(turn)s: %(crew_a)s %(vp_a)s, %(crew_b)s %(vp_b)s.")
+                % {"turn": event[1], "crew_a": crews[0], "vp_a": event[2], "crew_b": crews[1],
+                   "vp_b": event[3]})
     close(current)
-    return [s for s in out if s["lines"] or s["acting"] is not None or s["title"] ==
-            "Deployment"]
+    return [s for s in out if s["lines"] or s["acting"] is not None or s is out[0]]
 
 
 def turn_lines(log: dict) -> list[dict]:

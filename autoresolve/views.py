@@ -45,11 +45,10 @@ def _answer(request, game: Game) -> HttpResponse:
 def ask(request: HttpRequest, pk: int) -> HttpResponse:
     game = _game(request, pk)
     try:
-        outcome = resolve.request_resolve(game=game, actor=request.user)
+        resolve.request_resolve(game=game, actor=request.user)
     except REFUSALS as exc:
         messages.error(request, str(exc))
-    else:
-        messages.success(request, str(outcome.run.get_status_display()))
+    # No flash of the run's status: the panel's status line says it, once (issue 23).
     return _answer(request, game)
 
 
@@ -81,7 +80,16 @@ def run_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def run_status(request: HttpRequest, pk: int) -> HttpResponse:
+    """The run's progress line while it runs; once it has finished, the game page's whole
+    panel in its place (retargeted), so the page shows one state: the result and the one
+    button it now needs, never "Queued" beside "Resolved" and a stale "Ask" button."""
     run = _run(request, pk)
+    if request.htmx and not run.active and request.GET.get("in") == "panel":
+        response = render(request, "autoresolve/_panel.html",
+                          {"game": run.game, "panel": selectors.panel(run.game, request.user)})
+        response["HX-Retarget"] = "#auto-resolve"
+        response["HX-Reswap"] = "outerHTML"
+        return response
     return render(request, "autoresolve/_run_status.html", {"run": run})
 
 
@@ -98,7 +106,9 @@ def run_replay(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def predict(request: HttpRequest) -> HttpResponse:
     initial = {k: request.GET[k] for k in ("crew_a", "crew_b", "game") if k in request.GET}
-    form = PredictForm(request.POST or None, initial=initial)
+    from_game = _game_to_predict(request, (request.POST or request.GET).get("game"))
+    form = PredictForm(request.POST or None, initial=initial, user=request.user,
+                       from_game=from_game)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -113,8 +123,18 @@ def predict(request: HttpRequest) -> HttpResponse:
                 return redirect(outcome.prediction.get_absolute_url())
         status = 400
     mine = selectors.visible_predictions(request.user)[:10]
-    return render(request, "autoresolve/predict.html", {"form": form, "mine": mine},
-                  status=status)
+    return render(request, "autoresolve/predict.html",
+                  {"form": form, "mine": mine, "from_game": from_game}, status=status)
+
+
+def _game_to_predict(request, pk) -> Game | None:
+    """The game a prediction comes from (named on the form, its size taken), if the user
+    may see it; a bad or hidden id is left to the form and the service to refuse."""
+    if not pk or not str(pk).isdigit():
+        return None
+    game = (Game.objects.select_related("campaign__league", "week")
+            .prefetch_related("sides__crew").filter(pk=pk).first())
+    return game if game is not None and can_view_game(request.user, game) else None
 
 
 @login_required
@@ -140,4 +160,11 @@ def _prediction_context(prediction: Prediction) -> dict:
         if a or b:
             bars.append({"vp": vp, "a": a, "b": b, "wa": round(100 * a / top),
                          "wb": round(100 * b / top)})
-    return {"prediction": prediction, "result": result, "bars": bars}
+    crews = (prediction.input or {}).get("crews") or [{}, {}]
+    names = {"a": crews[0].get("name") or "A", "b": crews[-1].get("name") or "B"}
+    models = [{**m, "crew": names.get(m.get("side"), m.get("side"))}
+              for m in result.get("models", [])]
+    schemes = [{**s, "crew": names.get(s.get("side"), s.get("side"))}
+               for s in result.get("schemes", [])]
+    return {"prediction": prediction, "result": result, "bars": bars, "names": names,
+            "models": models, "schemes": schemes}

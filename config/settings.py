@@ -94,6 +94,7 @@ MIDDLEWARE = [
     # ...unless the logged-in user chose one (accounts.User.language).
     "accounts.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "config.not_allowed.MethodNotAllowedPageMiddleware",  # a styled 405 page
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.NumberOutOfRangeMiddleware",  # an id past 64 bits: a 400
@@ -229,9 +230,34 @@ else:
 SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001",
                           *([] if REDIS_URL else ["django_ratelimit.E003"])]
 
-CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", not REDIS_URL)
+# Without Redis (the embedded default, one machine) jobs travel through Kombu's filesystem
+# transport: one folder of message files the web process writes and the worker that
+# `scripts/run` starts reads, and Celery's file result backend beside it. Nothing to
+# install or run besides the worker, and no SQLite writer competing with the web process
+# (a SQLAlchemy/SQLite broker would poll the same kind of file the app already locks).
+CELERY_DATA_DIR = Path(env("CELERY_DATA_DIR", str(BASE_DIR / "var" / "celery")))
+if REDIS_URL:
+    CELERY_BROKER_URL = CELERY_RESULT_BACKEND = REDIS_URL
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(CELERY_DATA_DIR / "queue"),
+        "data_folder_out": str(CELERY_DATA_DIR / "queue"),
+        "control_folder": str(CELERY_DATA_DIR / "control"),
+        "store_processed": False,
+        "polling_interval": 0.5,
+    }
+    CELERY_RESULT_BACKEND = f"file://{CELERY_DATA_DIR / 'results'}"
+# Matchup predictions per user: at once, and started an hour (organizers more).
+PREDICTIONS_RUNNING_PER_USER = int(env("PREDICTIONS_RUNNING_PER_USER", "2"))
+PREDICTIONS_RUNNING_ORGANIZER = int(env("PREDICTIONS_RUNNING_ORGANIZER", "6"))
+PREDICTIONS_PER_HOUR = int(env("PREDICTIONS_PER_HOUR", "12"))
+PREDICTIONS_PER_HOUR_ORGANIZER = int(env("PREDICTIONS_PER_HOUR_ORGANIZER", "60"))
+# Jobs never run inside a web request: only the tests turn eager mode on (tests/conftest.py).
+CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+if PRODUCTION and CELERY_TASK_ALWAYS_EAGER:
+    raise ImproperlyConfigured("CELERY_TASK_ALWAYS_EAGER must stay off in production: "
+                               "jobs run on a worker, never in the web process.")
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Crew
+from catalogue.models import ModelCard
 from encounters.models import Casualty, Game, HiredModel
 from encounters.services import finished_off as reflips
 from league.models import League
@@ -84,7 +85,7 @@ class HireForm(forms.Form):
     models = forms.MultipleChoiceField(label=gettext_lazy("Models"),
         choices=(),
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"required": "Hire at least your Leader."},
+        error_messages={"required": gettext_lazy("Hire at least your Leader.")},
     )
 
     def __init__(
@@ -94,10 +95,34 @@ class HireForm(forms.Form):
         arsenal: list[ArsenalModel],
         upgrades: list[ArsenalUpgrade],
         hired: list[HiredModel],
+        wandering: list[ModelCard] | None = None,
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
         self.crew, self.arsenal, self.upgrades = crew, arsenal, upgrades
+        self.wandering_cards = {str(c.pk): c for c in wandering or []}
+        if wandering is not None:
+            # Wandering Mercenaries: the free Mercenary comes from outside the arsenal, so
+            # the page must offer it (the API took it; the form had no field: a dead end).
+            current = next((h.wandering_card_id for h in hired if h.wandering_card_id), "")
+            self.fields["wandering_mercenary"] = forms.ChoiceField(
+                label=gettext_lazy("Wandering Mercenary (free)"),
+                help_text=gettext_lazy(
+                    "This week each crew hires one Mercenary costing 7 or less from outside "
+                    "its arsenal, for free."
+                ),
+                initial=str(current or ""),
+                choices=[
+                    ("", gettext_lazy("— choose the free Mercenary —")),
+                    *((str(c.pk), f"{c.name} ({c.cost})") for c in wandering),
+                ],
+                error_messages={
+                    "required": gettext_lazy(
+                        "Wandering Mercenaries: choose the free Mercenary costing 7 or less "
+                        "from outside your arsenal."
+                    )
+                },
+            )
         self.fields["models"].choices = [(str(m.pk), m.card.name) for m in arsenal]
         chosen = {str(h.arsenal_model_id) for h in hired} or {str(crew.leader_id)}
         self.fields["models"].initial = sorted(chosen)
@@ -123,6 +148,10 @@ class HireForm(forms.Form):
 
     def upgrade_fields(self):
         return [(u, self[f"attach_{u.pk}"]) for u in self.upgrades]
+
+    def wandering(self) -> ModelCard | None:
+        """The free Mercenary picked in a Wandering Mercenaries week (else None)."""
+        return self.wandering_cards.get(self.cleaned_data.get("wandering_mercenary") or "")
 
     def clean_models(self):
         ids = {int(pk) for pk in self.cleaned_data["models"]}
@@ -324,7 +353,7 @@ class CasualtyForm(forms.Form):
         self.hired = {str(h.pk): (view.side.key, h) for view in sides for h in view.hired}
         self.table = {f"t{t.pk}": t for t in table_models}
         groups = [
-            (f"Side {view.side.key.upper()}: {view.side}", _hired_choices(view.hired))
+            (str(view.side), _hired_choices(view.hired))
             for view in sides
             if view.hired
         ]
@@ -442,7 +471,7 @@ class ModelEventForm(forms.Form):
         self.hired = {str(h.pk): h for view in sides for h in view.hired}
         self.table = {f"t{t.pk}": t for t in table_models}
         groups = [
-            (f"Side {view.side.key.upper()}", _hired_choices(view.hired))
+            (str(view.side), _hired_choices(view.hired))
             for view in sides
             if view.hired
         ]

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from aftermath.models import Aftermath
@@ -23,7 +24,7 @@ from campaign.models import Campaign, CampaignWeek, Crew, NewHires, TurnoverRun
 from campaign.weeks import calendar
 from encounters.models import Game, ResultReport, Side
 from league.models import MANAGING_ROLES, Membership
-from nights.models import CampaignNight, CheckIn
+from nights.models import CampaignNight, CheckIn, Pairing
 from notifications import kinds
 from notifications.models import Notification
 from notifications.selectors import notifications_of
@@ -138,10 +139,13 @@ def _results_to_confirm(user) -> list[Need]:
 def _aftermaths_waiting(user) -> list[Need]:
     rows = (Aftermath.objects.filter(crew__player=user, phase__in=DECIDING)
             .select_related("crew", "crew__campaign", "opponent").order_by("created_at")[:LIMIT])
+    # Two Aftermaths waiting are told apart: crew, opponent, week and the game's date.
     return [Need("aftermath",
-                 _("Your Aftermath of the week %(week)s game against %(opponent)s waits for "
-                   "you: %(phase)s.") % {"week": a.week, "opponent": a.opponent or "?",
-                                         "phase": a.get_phase_display()},
+                 _("%(crew)s's Aftermath of the week %(week)s game against %(opponent)s "
+                   "(%(date)s) waits for you: %(phase)s.") % {
+                     "crew": a.crew, "week": a.week, "opponent": a.opponent or "?",
+                     "date": date_format(timezone.localtime(a.created_at), "DATE_FORMAT"),
+                     "phase": a.get_phase_display()},
                  a.get_absolute_url(), _("Open the Aftermath"), str(a.crew.campaign))
             for a in rows]
 
@@ -186,8 +190,12 @@ def _tonight(user, crews: list[Crew]) -> tuple[NextGame | None, list[Need]]:
                   .filter(campaign_id__in=list(active), date=today,
                           state__in=[CampaignNight.State.OPEN, CampaignNight.State.PAIRED])
                   .select_related("campaign")
-                  .prefetch_related(Prefetch("check_ins", queryset=CheckIn.objects.filter(
-                      crew_id__in=[c.pk for c in active.values()]), to_attr="mine")))
+                  .prefetch_related(
+                      Prefetch("check_ins", queryset=CheckIn.objects.filter(
+                          crew_id__in=[c.pk for c in active.values()]), to_attr="mine"),
+                      Prefetch("pairings", queryset=Pairing.objects.filter(
+                          Q(crew_a__in=list(active.values())) | Q(crew_b__in=list(active.values())))
+                          .select_related("crew_a", "crew_b"), to_attr="my_pairings")))
     needs, paired = [], None
     for night in nights:
         crew = active[night.campaign_id]
@@ -197,10 +205,24 @@ def _tonight(user, crews: list[Crew]) -> tuple[NextGame | None, list[Need]]:
                               night.get_absolute_url(), _("Check in %(crew)s") % {"crew": crew},
                               night.campaign.name))
         elif night.state == CampaignNight.State.PAIRED and paired is None:
-            paired = NextGame(_("Tonight's campaign night: %(crew)s is paired; the games "
-                                "start soon.") % {"crew": crew},
-                              night.get_absolute_url(), night.state, night.campaign.name)
+            paired = NextGame(_tonight_line(night, crew), night.get_absolute_url(),
+                              night.state, night.campaign.name)
     return paired, needs
+
+
+def _tonight_line(night, crew) -> str:
+    """What the night page says of this crew: its table and opponent, its bye, or that it
+    sits out (a checked-in crew the pairing left out is not told its game starts soon)."""
+    mine = next((p for p in night.my_pairings if crew.pk in (p.crew_a_id, p.crew_b_id)), None)
+    if mine is None:
+        return _("Tonight's campaign night: %(crew)s sits out; it has no game tonight.") % {
+            "crew": crew}
+    if mine.bye:
+        return _("Tonight's campaign night: %(crew)s has the bye; it has no game "
+                 "tonight.") % {"crew": crew}
+    opponent = mine.crew_b if mine.crew_a_id == crew.pk else mine.crew_a
+    return _("Tonight's campaign night: %(crew)s plays %(opponent)s at table %(table)s; the "
+             "games start soon.") % {"crew": crew, "opponent": opponent, "table": mine.table}
 
 
 def _requests(user) -> list[Need]:

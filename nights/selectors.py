@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import Campaign, Crew
 from campaign.selectors import visible_campaigns
@@ -15,13 +16,13 @@ from nights.models import CampaignNight, CheckIn, Pairing
 from nights.pairing import History
 
 GAME_STATUS = {
-    Game.State.SET_UP: "Setting up",
-    Game.State.IN_PLAY: "In play",
-    Game.State.REPORTED: "Reported",
-    Game.State.DISPUTED: "Disputed",
-    Game.State.CONFIRMED: "Confirmed",
-    Game.State.AFTERMATH: "Confirmed, aftermath to do",
-    Game.State.DONE: "Done",
+    Game.State.SET_UP: gettext_lazy("Setting up"),
+    Game.State.IN_PLAY: gettext_lazy("In play"),
+    Game.State.REPORTED: gettext_lazy("Reported"),
+    Game.State.DISPUTED: gettext_lazy("Disputed"),
+    Game.State.CONFIRMED: gettext_lazy("Confirmed"),
+    Game.State.AFTERMATH: gettext_lazy("Confirmed, aftermath to do"),
+    Game.State.DONE: gettext_lazy("Done"),
 }
 
 
@@ -57,9 +58,9 @@ def board_rows(night: CampaignNight) -> list[BoardRow]:
     for p in pairings_of(night):
         game = p.game if p.game_id else None
         if p.bye:
-            status = "Bye"
+            status = gettext("Bye")
         elif game is None:
-            status = "Waiting to start"
+            status = gettext("Waiting to start")
         else:
             status = GAME_STATUS.get(game.state, game.get_state_display())
         vp = game.record.get("vp") if game is not None and game.state in COUNTED else None

@@ -12,7 +12,9 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -74,12 +76,49 @@ def request_prediction(*, setup: EncounterInput, games: int, actor, label: str =
         return PredictionOutcome(found, True)
     if found is not None:
         found.delete()
+    check_limits(actor)
     prediction = Prediction.objects.create(
         key=key, requested_by=actor, label=label[:250], games=games, seed=seed,
         simulator_version=SIMULATOR_VERSION, input=data,
         chunks_total=(games + CHUNK - 1) // CHUNK)
     enqueue("autoresolve.predict", prediction.pk)
     return PredictionOutcome(prediction, False)
+
+
+def _is_organizer(user) -> bool:
+    from league.models import MANAGING_ROLES, Membership
+
+    return Membership.objects.filter(user=user, role__in=MANAGING_ROLES,
+                                     status=Membership.Status.ACTIVE).exists()
+
+
+def limits_for(user) -> tuple[int, int]:
+    """(predictions running at once, predictions started an hour) this user may have:
+    organizers run more (they predict a whole night's pairings)."""
+    if user is not None and (user.is_staff or _is_organizer(user)):
+        return settings.PREDICTIONS_RUNNING_ORGANIZER, settings.PREDICTIONS_PER_HOUR_ORGANIZER
+    return settings.PREDICTIONS_RUNNING_PER_USER, settings.PREDICTIONS_PER_HOUR
+
+
+def check_limits(user) -> None:
+    """Refuse a new prediction past the user's running limit or hourly throttle: the
+    worker's cores are shared by every user, and a burst must not starve the others.
+    Counted in the database (under the request's transaction), so every web process
+    agrees; asking again for a stored prediction is never refused (it costs nothing)."""
+    if user is None:
+        return
+    running_limit, hourly_limit = limits_for(user)
+    mine = Prediction.objects.filter(requested_by=user)
+    running = mine.filter(status__in=[Prediction.Status.QUEUED, Prediction.Status.RUNNING])
+    if running.count() >= running_limit:
+        raise PredictionRefused(
+            _("You already have %(count)s predictions running; wait for one to finish.")
+            % {"count": running_limit})
+    since = timezone.now() - timedelta(hours=1)
+    if mine.filter(created_at__gte=since).count() >= hourly_limit:
+        raise PredictionRefused(
+            _("You started %(count)s predictions in the last hour; try again later.")
+            % {"count": hourly_limit})
 
 
 def new_seed() -> int:

@@ -236,21 +236,24 @@ def _wandering_refusals(game: Game, crew: Crew, card) -> list[str]:
     if card is None:
         return (
             [
-                "Wandering Mercenaries: hire one free Mercenary costing 7 or less from "
-                "outside your arsenal."
+                gettext(
+                    "Wandering Mercenaries: hire one free Mercenary costing 7 or less from "
+                    "outside your arsenal."
+                )
             ]
             if needed
             else []
         )
     if not needed:
-        return ["Only a Wandering Mercenaries week brings a free mercenary."]
+        return [gettext("Only a Wandering Mercenaries week brings a free mercenary.")]
     reasons = []
     if not card.is_mercenary or (card.cost or 0) > WANDERING_MAX_COST:
-        reasons.append(f"{card.name} must be a Mercenary costing 7 or less.")
+        reasons.append(gettext("%(card)s must be a Mercenary costing 7 or less.")
+                       % {"card": card.name})
     if crew.models.filter(card=card, status="active").exists():
         reasons.append(
-            f"{card.name} is already in your arsenal; the wandering mercenary "
-            "comes from outside it."
+            gettext("%(card)s is already in your arsenal; the wandering mercenary comes from "
+                    "outside it.") % {"card": card.name}
         )
     return reasons
 
@@ -284,16 +287,17 @@ def hire_crew(
         .prefetch_related("card__factions", "upgrades")
     }
     if len(rows) != len(ids) or len(ids) != len(models):
-        reasons.append("Hire each model once, from your own arsenal.")
+        reasons.append(gettext("Hire each model once, from your own arsenal."))
     if any(not r.is_active for r in rows.values()):
-        reasons.append("Annihilated models cannot be hired.")
+        reasons.append(gettext("Annihilated models cannot be hired."))
     if crew.leader_id not in rows:
-        reasons.append("The crew's Leader must be hired (and leads the crew).")
+        reasons.append(gettext("The crew's Leader must be hired (and leads the crew)."))
     sitting_out = [
         r.card.name for r in rows.values() if r.misses_next_game and r.pk != crew.leader_id
     ]
     if sitting_out:
-        reasons.append("Knocked Out last game, so not hired this game: " + ", ".join(sitting_out))
+        reasons.append(gettext("Knocked Out last game, so not hired this game: %(models)s")
+                       % {"models": ", ".join(sitting_out)})
     carried = _check_attachments(crew, rows, attach or {}, reasons)
     reasons += _wandering_refusals(game, crew, wandering)
     cost = 0
@@ -304,7 +308,8 @@ def hire_crew(
         cost += sum(upgrade_soulstones(u) for u in carried.get(row.pk, []))
     if cost > game.size:
         reasons.append(
-            f"The crew costs {cost} soulstones with its upgrades; this encounter is {game.size}."
+            gettext("The crew costs %(cost)s soulstones with its upgrades; this encounter is "
+                    "%(size)s.") % {"cost": cost, "size": game.size}
         )
     if reasons:
         raise hiring.HiringRefused(reasons)

@@ -13,12 +13,13 @@ MARKER_KINDS = (
 )
 
 
-def marker_board(table, me) -> list[dict]:
+def marker_board(table, me, crews: dict[str, str] | None = None) -> list[dict]:
     """Rows of counters for the Markers the Bounties read: Scheme Markers per side and
     quarter (0 = centre or straddling), Corpse and Scrap Markers in play. Each button
     posts one "kind:owner:quarter:delta" change; enemy Scheme Markers also offer the
     Interact removal Cleanup Crew counts."""
     rows = []
+    crews = crews or {}
 
     def reads(side: str, fact: str) -> bool:
         bounty = table.bounties.get(side)
@@ -53,7 +54,7 @@ def marker_board(table, me) -> list[dict]:
                         "kind": kind,
                         "owner": owner,
                         "cells": cells,
-                        "label": f"Side {owner.upper()}'s {label}",
+                        "label": f"{crews.get(owner, owner.upper())}: {label}",
                     }
                 )
         elif kind != "scheme" and table.needs(f"markers.{kind}"):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from encounters import forms
 from encounters.services import games, warrant
@@ -15,21 +15,23 @@ from encounters.views.panel_forms import hire_form
 def hire(request, game):
     _, me = as_player(request, game)
     if me.side.hire_revealed:
-        raise Refused(["Your crew is revealed; it can no longer change."])
-    form = hire_form(me, request.POST)
+        raise Refused([gettext("Your crew is revealed; it can no longer change.")])
+    form = hire_form(me, request.POST, game=game)
     valid(form)
     models, attach = form.selection()
-    games.hire_crew(game=game, actor=request.user, models=models, attach=attach)
-    return (
-        f"Hired {len(models)} model{'s' if len(models) != 1 else ''}. Reveal your crew "
-        "when you are both ready."
-    )
+    games.hire_crew(game=game, actor=request.user, models=models, attach=attach,
+                    wandering=form.wandering())
+    return ngettext(
+        "Hired %(count)s model. Reveal your crew when you are both ready.",
+        "Hired %(count)s models. Reveal your crew when you are both ready.",
+        len(models),
+    ) % {"count": len(models)}
 
 
 @game_action
 def reveal_crew(request, game):
     games.reveal_crew(game=game, actor=request.user)
-    return "Your crew is revealed."
+    return gettext("Your crew is revealed.")
 
 
 def _warrant_role(request, game):

@@ -3,6 +3,8 @@ may use (secrets already hidden by ``encounters.selectors.game_view``)."""
 
 from __future__ import annotations
 
+from django import forms as django_forms
+
 from campaign.services import hideouts, one_use
 from encounters import forms
 from encounters.models import Casualty, Game, ResultReport
@@ -17,6 +19,7 @@ from encounters.views.panel_forms import hire_form, schemes_form
 from encounters.views.setup_view import scheme_name
 from rules.engine import campaign_game
 from rules.engine.record import facts_needed
+from rules.wording import readable
 
 
 def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
@@ -42,7 +45,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         "report": report,
         "score": score,
         "show_messages": show_messages,
-        "log": list(reversed(view.log)),
+        "log": readable_log(view),
         "poll": bool(view.sides) and g.state != Game.State.DONE,
         "continue_needed": campaign_game.continue_value_needed(g.turn) if g.turn else None,
     }
@@ -50,7 +53,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         row["result_vp"] = score.reported[row["key"]] if score.reported else None
     if g.state == Game.State.SET_UP and me is not None:
         if not me.side.hire_revealed and me.side.crew_id:
-            context["hire_form"] = hire_form(me)
+            context["hire_form"] = hire_form(me, game=g)
         context["schemes_form"] = schemes_form(view, me)
         if warrant.refusal(g, me.side) is None:
             context["warrant_form"] = forms.WarrantForm(
@@ -77,7 +80,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             event_form=forms.ModelEventForm(
                 sides=view.sides, table_models=table.table_models, auto_id="event_%s"
             ),
-            marker_board=marker_board(table, me),
+            marker_board=marker_board(table, me, {r.side.key: str(r.side) for r in view.sides}),
             quarters_forms=_quarters_forms(view) if _reads_quarters(g) else [],
         )
     if g.state in (*TRACKING, Game.State.REPORTED, Game.State.DISPUTED) and context["can_track"]:
@@ -112,17 +115,57 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             context["report_form"] = forms.ReportForm(
                 auto_id="report_%s", initial={"vp_a": totals.get("a"), "vp_b": totals.get("b")}
             )
+        simulated = bool(report is not None and (report.details or {}).get("auto_resolved"))
+        context["simulated"] = simulated
         if (
             g.state == Game.State.REPORTED
             and report is not None
-            and report.reported_by_id != request.user.pk
+            and (simulated or report.reported_by_id != request.user.pk)
         ):
-            context["answer"] = True
+            # An auto-resolved result is confirmed in the auto-resolve panel (each player
+            # once): the result box offers only the dispute, so there is one way to confirm.
+            context["answer"] = not simulated
             context["dispute_form"] = forms.DisputeForm(auto_id="dispute_%s")
     if organizer and view.sides and g.state != Game.State.DONE and not results.aftermath_started(g):
         initial = {"vp_a": report.vp_a, "vp_b": report.vp_b} if report else {}
         context["ruling_form"] = forms.RulingForm(auto_id="rule_%s", initial=initial)
+    name_sides(context, {row.side.key: str(row.side) for row in view.sides})
     return context
+
+
+def name_sides(context: dict, crews: dict[str, str]) -> None:
+    """Every form the panel offers says the crews' names where it said "Side A"/"Side B"
+    (choices and their groups); the values posted stay "a" and "b"."""
+    if not crews:
+        return
+
+    def label(text) -> str:
+        return readable(str(text), crews)
+
+    def rename(form) -> None:
+        for field in form.fields.values():
+            choices = getattr(field, "choices", None)
+            if not choices:
+                continue
+            renamed = []
+            for value, text in choices:
+                if isinstance(text, list | tuple):  # an optgroup
+                    renamed.append((label(value), list(text)))
+                else:
+                    renamed.append((value, label(text)))
+            field.choices = renamed
+
+    for value in context.values():
+        if isinstance(value, django_forms.BaseForm):
+            rename(value)
+        elif isinstance(value, list):
+            for item in value:
+                for part in item if isinstance(item, tuple) else [item]:
+                    if isinstance(part, django_forms.BaseForm):
+                        rename(part)
+                    elif isinstance(part, dict) and isinstance(part.get("form"),
+                                                               django_forms.BaseForm):
+                        rename(part["form"])
 
 
 def _reflip_rows(game: Game, me, casualties, owned: set[str]) -> list[dict]:
@@ -270,3 +313,11 @@ def _scrip_offers(game: Game, me, owned: set[str]) -> dict:
     if offers.get("bbq_models"):
         offers["bbq_form"] = forms.BBQForm(models=offers["bbq_models"], auto_id="bbq_%s")
     return offers
+
+
+def readable_log(view) -> list[dict]:
+    """The game log in plain words: crews by name, cards as people say them, schemes and
+    strategies by name (the stored lines keep their keys; see ``rules.wording``)."""
+    crews = {row.side.key: str(row.side) for row in view.sides}
+    return [{"turn": entry.turn, "text": readable(entry.text, crews)}
+            for entry in reversed(view.log)]

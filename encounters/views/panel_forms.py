@@ -4,6 +4,7 @@ pool, Posse's extra scheme and A Lucrative Offer's third)."""
 from __future__ import annotations
 
 from campaign.models import ArsenalModel, ArsenalUpgrade
+from catalogue.models import ModelCard
 from encounters import forms
 from encounters.selectors import GameView
 from encounters.services import games, lucrative, posse
@@ -13,7 +14,19 @@ from rules.engine.encounters import story_scheme_choices
 from rules.engine.errors import RulesError
 
 
-def hire_form(me, data=None) -> forms.HireForm:
+def wandering_choices(game, crew) -> list[ModelCard] | None:
+    """In a Wandering Mercenaries week, the Mercenaries costing 7 or less a crew may hire
+    for free (none already in its arsenal); otherwise None (the hire form asks nothing)."""
+    if games.WANDERING not in games.game_events(game):
+        return None
+    owned = crew.models.filter(status=ArsenalModel.Status.ACTIVE).values("card_id")
+    return list(
+        ModelCard.objects.filter(is_mercenary=True, cost__lte=games.WANDERING_MAX_COST)
+        .exclude(pk__in=owned).order_by("name", "id")
+    )
+
+
+def hire_form(me, data=None, *, game) -> forms.HireForm:
     crew = me.side.crew
     arsenal = list(
         crew.models.filter(status=ArsenalModel.Status.ACTIVE)
@@ -27,7 +40,8 @@ def hire_form(me, data=None) -> forms.HireForm:
         )
     )
     return forms.HireForm(
-        data, crew=crew, arsenal=arsenal, upgrades=upgrades, hired=me.hired, auto_id="hire_%s"
+        data, crew=crew, arsenal=arsenal, upgrades=upgrades, hired=me.hired,
+        wandering=wandering_choices(game, crew), auto_id="hire_%s",
     )
 
 

@@ -9,6 +9,7 @@ from django.contrib.contenttypes.models import ContentType
 
 from encounters.models import Game
 from rules import tables
+from rules.deployment_map import deployment_map
 from rules.encounter_tables import encounter_tables
 from rules.models import FlipRecord
 
@@ -45,6 +46,7 @@ def setup_view(game: Game) -> dict:
         "band": band,
         "leaders": " or ".join(band.leaders) if band else "",
         "deployment": named_row(t.deployment, setup.get("deployment")),
+        "deployment_map": deployment_map(setup.get("deployment")),
         "event": named_row(tables.weekly_events().row, game.event_key) if game.event_key else None,
         "story": game.kind == Game.Kind.STORY,
     }

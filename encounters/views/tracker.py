@@ -3,6 +3,8 @@ flips, event scrip, withdrawal."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from encounters import forms
 from encounters.models import Casualty
 from encounters.selectors import game_view
@@ -14,7 +16,7 @@ from encounters.views.common import Refused, valid
 @game_action
 def start(request, game):
     tracker.start(game=game, actor=request.user)
-    return "Turn 1: flip for initiative."
+    return gettext("Turn 1: flip for initiative.")
 
 
 @game_action
@@ -22,7 +24,8 @@ def initiative(request, game):
     form = forms.InitiativeForm(request.POST)
     valid(form)
     winner = tracker.flip_initiative(game=game, actor=request.user, table_cards=form.table_cards())
-    return f"Side {winner.upper()} goes first."
+    first = next((str(s) for s in game.sides.all() if s.key == winner), winner.upper())
+    return gettext("%(crew)s goes first.") % {"crew": first}
 
 
 @game_action

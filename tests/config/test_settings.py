@@ -34,11 +34,12 @@ def settings_with(**env: str) -> dict:
     return json.loads(result.stdout)
 
 
-def test_embedded_default_is_sqlite_eager_console_debug():
+def test_embedded_default_is_sqlite_a_filesystem_broker_console_debug():
+    """Jobs go to a worker through a folder (no Redis), never eagerly in the web process."""
     s = settings_with()
     assert s["engine"] == "django.db.backends.sqlite3"
     assert s["name"].endswith("db.sqlite3")
-    assert s["eager"] is True and s["broker"].startswith("memory://")
+    assert s["eager"] is False and s["broker"] == "filesystem://"
     assert s["email"].endswith("console.EmailBackend")
     assert s["debug"] is True
 
@@ -123,3 +124,10 @@ def test_passwords_hash_with_argon2_and_old_hashes_upgrade_at_login(db, client, 
     user.refresh_from_db()
     assert user.password.startswith("argon2$argon2id$")
     assert user.check_password("an old password")
+
+
+def test_production_is_never_eager():
+    result = run("import django; django.setup()", **PRODUCTION, DJANGO_ALLOWED_HOSTS="x.org",
+                 CELERY_TASK_ALWAYS_EAGER="1")
+    assert result.returncode != 0
+    assert "CELERY_TASK_ALWAYS_EAGER" in result.stderr

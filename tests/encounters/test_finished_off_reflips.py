@@ -339,7 +339,7 @@ def test_the_tracker_offers_the_reflip_to_the_player_who_may_use_it(game):
                {"source": BARTENDER, "table_card": "9R"}, casualty.pk)
     assert not errors(html)
     assert "reflipped 9R: Finished Off." in html
-    assert "(2M, reflipped: 9R)" in html
+    assert "(2 of Masks, reflipped: 9 of Rams)" in html
     assert f"fo-reflip-{casualty.pk}" not in html  # one reflip per flip
 
 

@@ -202,7 +202,8 @@ def story_game(campaign, alpha, bravo) -> Game:
 
 def shown_attacker(client, game) -> str:
     html = client.get(game.get_absolute_url()).content.decode()
-    return re.search(r'id="setup-attacker">Side (\w)', html).group(1)
+    name = re.search(r'id="setup-attacker">(\w+)', html).group(1)  # the crew's name
+    return {"Alpha": "A", "Bravo": "B"}[name]
 
 
 def snapshot(game):

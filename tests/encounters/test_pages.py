@@ -345,7 +345,8 @@ def test_a_full_game_through_the_pages(campaign_week):
     html = act(b, "finished-off", game, {"source": "table", "table_card": "7R",
                                          "cheated_in": "", "threshold": 3},
                Casualty.objects.get().pk)
-    assert re.search(r'fo-finished">Finished Off</span> \(7R\)', section(html, "casualties"))
+    assert re.search(r'fo-finished">Finished Off</span> \(7 of Rams\)',
+                     section(html, "casualties"))
     act(a, "casualty", game, {"side": "a", "summoned_name": "Pale Rider", "how": "sacrificed",
                               "by_effect": "its own ability"})
     assert Casualty.objects.get(summoned_name="Pale Rider").finished_off == "not_arsenal"

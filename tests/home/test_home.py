@@ -218,3 +218,34 @@ def test_week_one_has_no_new_hires_need(client, db):
     campaign, (alpha, _), _ = campaign_in_week_one(guild_roster())
     assert campaign.weeks.get(number=1).state == CampaignWeek.State.GAMES
     assert 'data-need="new_hires"' not in needs(client, alpha.player)
+
+
+def test_tonight_agrees_with_the_night_page(client, db):
+    """Issue 23: a crew that sits out is not told it is paired and its game starts soon;
+    the bye and a table read as the night page says them."""
+    roster = guild_roster()
+    campaign, crews, organizer = campaign_in_week_one(roster, ("Alpha", "Bravo", "Charlie"))
+    night = nights.open_night(campaign=campaign, actor=organizer, date=timezone.localdate())
+    for crew in crews:
+        nights.check_in(night=night, crew=crew, actor=organizer)
+    pairings = nights.generate_pairings(night=night, actor=organizer, method="random")
+    bye = next(p for p in pairings if p.bye)
+    table = next(p for p in pairings if not p.bye)
+
+    def tonight(user):
+        client.force_login(user)
+        return client.get("/").content.decode()
+
+    assert "has the bye" in tonight(bye.crew_a.player)
+    html = tonight(table.crew_a.player)
+    assert f"plays {table.crew_b} at table {table.table}" in html
+    bye.delete()  # the organizer left it out: it sits out
+    html = tonight(bye.crew_a.player)
+    assert "sits out" in html and "start soon" not in html
+
+
+def test_each_aftermath_waiting_names_its_crew_opponent_week_and_date(client, world):
+    block = needs(client, world.me)
+    line = block.split('data-need="aftermath"')[1].split("</li>")[0]
+    assert "Bravo" in line and "Alpha" in line and "week 2" in line
+    assert str(timezone.localdate().year) in line

@@ -167,3 +167,15 @@ def test_dashboard_queries_do_not_grow_with_the_tables(client, django_assert_max
     with django_assert_max_num_queries(14):
         page = client.get(night.get_absolute_url())
     assert page.content.decode().count("data-pairing=") == 8
+
+
+def test_the_board_never_says_paired_beside_pairings_to_come(client):
+    """Issue 23: "Paired" stood beside "Pairings appear here once...": an open night waits
+    for pairings; a paired night without tables says so."""
+    campaign, _crews, organizer = running_campaign(2)
+    night = services.open_night(campaign=campaign, actor=organizer)
+    board = client.get(reverse("nights:board", args=[night.pk])).content.decode()
+    assert 'id="board-waiting"' in board
+    CampaignNight.objects.filter(pk=night.pk).update(state="paired")
+    board = client.get(reverse("nights:board", args=[night.pk])).content.decode()
+    assert "Pairings appear here once" not in board and 'id="board-empty"' in board

@@ -1,0 +1,114 @@
+"""What the pages say instead of rule-table keys and codes: a card as people read it
+("5 of Crows", "Red Joker"), a scheme, strategy or deployment by its name (never its slug),
+a rate as a percentage. Filters for templates and the same functions for Python callers
+(game logs, the replay)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.formats import number_format
+from django.utils.translation import gettext, pgettext
+
+register = template.Library()
+
+
+def _suits() -> dict[str, str]:
+    return {"R": pgettext("suit", "Rams"), "C": pgettext("suit", "Crows"),
+            "T": pgettext("suit", "Tomes"), "M": pgettext("suit", "Masks")}
+
+
+def card_label(code) -> str:
+    """"5C" -> "5 of Crows", "RJ" -> "Red Joker", "RJ:T" -> "Red Joker (Tomes)"; text that
+    is not a card code comes back as it was."""
+    from rules.engine.cards import Card
+    from rules.engine.errors import InvalidCard
+
+    if code in (None, ""):
+        return ""
+    try:
+        card = Card.parse(code)
+    except (InvalidCard, ValueError, TypeError):
+        return str(code)
+    if card.joker == "black":
+        return gettext("Black Joker")
+    if card.joker == "red":
+        if card.suit is not None:
+            return gettext("Red Joker (%(suit)s)") % {"suit": _suits()[card.suit.letter]}
+        return gettext("Red Joker")
+    return gettext("%(value)s of %(suit)s") % {"value": card.value,
+                                               "suit": _suits()[card.suit.letter]}
+
+
+def _name(lookup, key) -> str:
+    if not key:
+        return ""
+    try:
+        return lookup(key).name
+    except (KeyError, StopIteration, LookupError, ValueError):
+        return str(key).replace("-", " ").capitalize()
+
+
+def scheme_label(key) -> str:
+    from rules.encounter_tables import encounter_tables
+
+    return _name(encounter_tables().scheme, key)
+
+
+def strategy_label(key) -> str:
+    from rules.encounter_tables import encounter_tables
+
+    tables = encounter_tables()
+
+    def lookup(k):
+        try:
+            return tables.standard_strategy(k)
+        except (KeyError, LookupError, ValueError):
+            return tables.story.strategy(k)
+
+    return _name(lookup, key)
+
+
+def deployment_label(key) -> str:
+    from rules.encounter_tables import encounter_tables
+
+    return _name(encounter_tables().deployment, key)
+
+
+def percent_label(rate, digits: int = 1) -> str:
+    """0.4251 -> "42.5%" ("42,5 %" in French); blank for no value."""
+    if rate in (None, ""):
+        return ""
+    value = number_format(round(float(rate) * 100, digits), digits)
+    return gettext("%(value)s%%") % {"value": value}
+
+
+def cards_label(codes) -> str:
+    """Several cards: "6 of Crows and 13 of Masks"."""
+    labels = [card_label(c) for c in codes or []]
+    if len(labels) < 2:
+        return "".join(labels)
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(labels[:-1]),
+                                                 "last": labels[-1]}
+
+
+def plain_words(text, sides=None) -> str:
+    """A stored line (a log entry, a flip's purpose) in plain words; ``sides`` are the game
+    page's side rows (``key`` and ``side``) whose crews' names replace "side a"."""
+    from rules.wording import readable
+
+    crews = {}
+    for row in sides or []:
+        key = row.get("key") if isinstance(row, dict) else getattr(row, "key", None)
+        side = row.get("side") if isinstance(row, dict) else getattr(row, "side", None)
+        if key:
+            crews[key] = str(side)
+    return readable(str(text or ""), crews)
+
+
+register.filter("card", card_label)
+register.filter("cards", cards_label)
+register.filter("plain", plain_words)
+register.filter("scheme_name", scheme_label)
+register.filter("strategy_name", strategy_label)
+register.filter("deployment_name", deployment_label)
+register.filter("percent", percent_label)

@@ -1,0 +1,67 @@
+"""Plain words for what the rules store as keys and codes, for every page that shows a
+log or a result (issue 23: players read crew names, scheme names and cards, never
+"Side a", "protect-territory" or "(5C)").
+
+``rule_names`` is every keyed row of the rule tables (schemes, strategies, deployments,
+events, bounties, upgrades, ...) by key; ``readable`` rewrites a stored log line with the
+crews' names, the rows' names and the cards as people say them."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from rules.templatetags.rule_names import card_label
+
+DATA = Path(__file__).resolve().parent / "data"
+
+SIDE = re.compile(r"\b[Ss]ide ([abAB])\b|\bCrew ([AB])\b")
+CARD = re.compile(r"(?<![\w:-])((?:1[0-3]|[1-9])[RCTM]|RJ(?::[RCTM])?|BJ)(?![\w-])")
+SLUG = re.compile(r"(?<![\w-])[a-z][a-z']*(?:-[a-z0-9']+)+(?![\w-])")
+#: One-word scheme and strategy keys that are no everyday English word a log would use.
+WORD_KEYS = ("distract", "bodyguard", "assassinate", "breakthrough", "outflank", "entourage",
+             "vendetta", "roundup", "exterminate", "reckoning", "reconnoiter")
+WORD = re.compile(r"(?<![\w-])(" + "|".join(WORD_KEYS) + r")(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def rule_names() -> dict[str, str]:
+    """{row key: row name} over every rule table (the first name a key has wins)."""
+    names: dict[str, str] = {}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            key, name = node.get("key"), node.get("name")
+            if isinstance(key, str) and isinstance(name, str) and key not in names:
+                names[key] = name
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(DATA.glob("*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return names
+
+
+def slug_keys() -> set[str]:
+    """The keys a reader would see as a slug (the hyphenated ones)."""
+    return {k for k in rule_names() if "-" in k}
+
+
+def readable(text: str, crews: dict[str, str] | None = None) -> str:
+    """A stored log line in plain words: "Side a" -> the crew's name, "5C" -> "5 of Crows",
+    "protect-territory" -> "Protect Territory"."""
+    names = rule_names()
+    if crews:
+        def side(match):
+            key = (match.group(1) or match.group(2)).lower()
+            return crews.get(key) or match.group(0)
+
+        text = SIDE.sub(side, text)
+    text = CARD.sub(lambda m: card_label(m.group(1)), text)
+    text = SLUG.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+    return WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
