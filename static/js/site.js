@@ -1,6 +1,17 @@
 /* Behaviour the Content Security Policy keeps out of the HTML (no inline handlers). */
 (function () {
   "use strict";
+  // The phone menu: one "Menu" button (shown only on a narrow screen, by phone.css) folds
+  // the main links away; without JavaScript the links stay shown.
+  document.documentElement.classList.add("js");
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest(".menu-toggle");
+    if (!toggle) return;
+    var open = toggle.getAttribute("aria-expanded") !== "true";
+    toggle.setAttribute("aria-expanded", open ? "true" : "false");
+    var nav = document.getElementById(toggle.getAttribute("aria-controls"));
+    if (nav) nav.classList.toggle("open", open);
+  });
   // <a data-print>: print the page.
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("[data-print]");
