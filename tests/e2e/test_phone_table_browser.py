@@ -68,3 +68,55 @@ def test_the_standings_fit_a_phone(browser, live_server):
         assert short in headings
     assert len(headings) >= 5, headings  # the numbers show, not only names
     context.close()
+
+
+def resolved_run():
+    """A campaign game both players asked to auto-resolve (eager Celery: resolved)."""
+    from autoresolve.models import ResolveRun
+    from autoresolve.services import resolve
+    from rules.tables import FACTIONS
+    from tests.autoresolve.conftest import sample_roster, seeded_game
+    from tests.campaign.factories import campaign_in_week_one
+
+    for code, name in FACTIONS.items():
+        Faction.objects.update_or_create(code=code, defaults={"name": name})
+    campaign, (alpha, bravo), _ = campaign_in_week_one(
+        sample_roster(), models=("minion", "enforcer", "inquisitor"), upgrade=False,
+        auto_resolve="both_players")
+    game = seeded_game(campaign, alpha, bravo)
+    resolve.request_resolve(game=game, actor=alpha.player)
+    resolve.request_resolve(game=game, actor=bravo.player)
+    run = ResolveRun.objects.get(game=game)
+    assert run.status == "done"
+    return run, alpha, bravo
+
+
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 900}],
+                         ids=["phone", "desktop"])
+def test_the_replay_has_a_legend_fits_one_screen_and_says_what_happened(
+        browser, live_server, viewport):
+    run, alpha, bravo = resolved_run()
+    context, page = phone_for(browser, live_server, alpha.player)
+    page.set_viewport_size(viewport)
+    page.goto(f"/auto-resolve/runs/{run.pk}/replay/")
+    page.wait_for_selector("#replay:not([hidden]) #replay-board circle.model")
+    legend = page.inner_text("#replay-legend")
+    assert alpha.name in legend and bravo.name in legend and "marker" in legend.lower()
+    assert page.locator("#replay-legend").is_visible()
+    # Scrolled to the replay, its controls, status and the whole board share one screen.
+    page.locator("#replay").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('replay').scrollIntoView()")
+    board, height = box(page, "#replay-board"), viewport["height"]
+    assert board["y"] + board["height"] <= height, board
+    for control in ("#replay-prev", "#replay-play", "#replay-next", "#replay-turn",
+                    "#replay-status"):
+        b = box(page, control)
+        assert b["y"] >= 0 and b["y"] + b["height"] <= height, control
+    # Stepping on, the status line says what happened, not only who acted.
+    said = set()
+    for _ in range(6):
+        page.click("#replay-next")
+        said.add(page.inner_text("#replay-happened").strip())
+    assert said - {""}, said
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    context.close()
