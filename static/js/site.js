@@ -20,6 +20,40 @@
       window.print();
     }
   });
+  // A refusal shows where the player tapped: the swapped-in body's messages move to just
+  // above the form that was sent (found again by its action and item key, else by its
+  // place among the forms with that action), scrolled into view.
+  var tapped = null;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.tagName !== "FORM" || !form.closest("[data-swap-refusals]")) {
+      tapped = null;
+      return;
+    }
+    var post = form.getAttribute("hx-post");
+    var same = document.querySelectorAll('[data-swap-refusals] form[hx-post="' + post + '"]');
+    var key = form.querySelector("input[name=key]");
+    tapped = {post: post, key: key ? key.value : null,
+              index: Array.prototype.indexOf.call(same, form)};
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var status = event.detail.xhr && event.detail.xhr.status;
+    var was = tapped;
+    tapped = null;
+    if (!was || (status !== 400 && status !== 403)) return;
+    var same = document.querySelectorAll('[data-swap-refusals] form[hx-post="' + was.post + '"]');
+    var form = null;
+    Array.prototype.forEach.call(same, function (f) {
+      var key = f.querySelector("input[name=key]");
+      if (!form && was.key && key && key.value === was.key) form = f;
+    });
+    form = form || same[was.index] || null;
+    var list = document.querySelector("[data-swap-refusals] .messages");
+    if (!form || !list) return;
+    list.classList.add("at-tap");
+    form.parentNode.insertBefore(list, form);
+    list.scrollIntoView({block: "nearest"});
+  });
   // [data-swap-refusals]: a 400/403 answer to an HTMX request inside it carries the page
   // with its message, so swap it in instead of treating it as an error.
   document.addEventListener("htmx:beforeSwap", function (event) {
