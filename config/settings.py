@@ -183,6 +183,8 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
+# One date format per language (config/formats/<language>/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 # The interface languages (named in their own language, for the switch). French game terms
 # follow the French rulebook (docs/rules-decisions.md, "French vocabulary"); the French
 # catalogue is locale/fr/LC_MESSAGES/django.po, compiled by scripts/run and scripts/test.

@@ -9,6 +9,7 @@ from django.urls import reverse
 from aftermath.models import Aftermath, AftermathStep
 from campaign.models import ArsenalModel, ArsenalUpgrade, CrewBounty, ScripEntry
 from campaign.services import scrip
+from rules.templatetags.rule_names import card_label
 from tests.aftermath.conftest import aftermaths, open_with_seeds, play, seed_where
 
 pytestmark = pytest.mark.django_db
@@ -161,9 +162,9 @@ def test_barter_offers_upgrades_with_prices_and_skills_for_models_that_played(
     client.force_login(alpha.player)
     client.post(act_url(a, "barter-flip"), **HTMX)
     body = client.get(a.get_absolute_url()).content.decode()
-    assert 'id="question-card">7T<' in body
+    assert 'id="question-card" data-card="7T">7 of Tomes<' in body  # as people read it
     for card in fresh(a).hand:
-        assert f"Cheat with {card}" in body
+        assert f'id="cheat-{card}"' in body and f"Cheat with {card_label(card)}" in body
     body = client.post(act_url(a, "barter-answer"), {"card": ""}, **HTMX).content.decode()
     assert 'id="barter-card"' in body and 'data-upgrade="duelist"' in body
     assert re.search(r'Duelist</strong> <span class="tag">Skill</span> <span class="muted">\d+ '
@@ -210,7 +211,7 @@ def test_bounty_phase_lists_bounties_and_replaces_only_when_asked(client, campai
 
 
 def _cards_on(body, aftermath):
-    return [c for c in aftermath.hand if f'data-card="{c}"' in body or f"Cheat with {c}" in body]
+    return [c for c in aftermath.hand if f'data-card="{c}"' in body or f'id="cheat-{c}"' in body]
 
 
 def test_the_hand_never_reaches_the_opponent(client, campaign_week):

@@ -63,17 +63,6 @@ def test_a_finished_games_pages_show_no_key_or_code(
         response = client.get(url)
         assert response.status_code == 200, name
         text = visible(response.content.decode())
-        if offences(text):
-            _dump(client, url)
         assert not offences(text), (name, offences(text))
     assert alpha.name in visible(client.get(pages["replay"]).content.decode())
 
-
-def _dump(client, url):
-    text = visible(client.get(url).content.decode())
-    for m in list(CODE.finditer(text))[:8] + list(INTERNAL.finditer(text))[:5]:
-        print("CODE", repr(text[max(0, m.start() - 80):m.end() + 40]))
-    for k in slug_keys():
-        i = text.find(k)
-        if i >= 0 and re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", text):
-            print("SLUG", repr(text[max(0, i - 80):i + 40]))

@@ -22,6 +22,7 @@ from campaign.services import crews
 from campaign.weeks import services as weeks
 from league.models import Role
 from rules import tables
+from rules.templatetags.rule_names import card_label
 from tests.campaign.factories import CampaignFactory, CrewFactory, UpgradeFactory, member
 from tests.factories import UserFactory
 
@@ -92,7 +93,8 @@ def test_week_page_shows_the_flipped_event_in_our_words_and_its_flips(client, ru
             assert escape(opportunity.when) in html
     assert "At most <strong>6 scrip per game</strong>" in html
     for flip in weeks.week_flips(week):
-        assert escape(flip.purpose) in html and flip.seed in html and flip.final in html
+        assert escape(flip.purpose) in html and flip.seed in html
+        assert escape(card_label(flip.final)) in html  # "5 of Crows", not "5C"
     assert "No games recorded yet" in html
     assert 'id="organizer"' not in html
 
