@@ -3,7 +3,7 @@
 Threaded workers (gthread): a login spends a tenth of a second of CPU hashing its
 password (Argon2 releases the GIL), and with sync workers every page queued behind it.
 Each worker warms up as it starts (``config/warmup.py``): views imported, templates
-compiled, its pool of Argon2 work memory filled (``accounts/hashers.py``).
+compiled, translations loaded.
 Two processes (one per core on the reference machine) with a few threads each keep pages
 flowing while logins hash. Each thread holds its own database connection, so
 ``workers * threads`` connections are open at most. ``bench/load/`` measures this.

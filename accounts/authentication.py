@@ -14,11 +14,26 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from knox.auth import TokenAuthentication as KnoxTokenAuthentication
+from rest_framework import status
 from rest_framework.authentication import get_authorization_header
+from rest_framework.exceptions import AuthenticationFailed
 
 #: Header words accepted before the token.
 SCHEMES = (b"bearer", b"token")
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+#: The challenge sent with a refused token (RFC 6750).
+CHALLENGE = 'Bearer realm="api", error="invalid_token"'
+
+
+class TokenRefused(AuthenticationFailed):
+    """A token that is wrong, revoked, expired or malformed: 401 with ``CHALLENGE``.
+
+    DRF answers an authentication failure with 403 when the first authentication class
+    (the session) has no challenge to send; the API's exception handler
+    (``config.api``) gives this one its 401 and ``WWW-Authenticate`` back."""
+
+    status_code = status.HTTP_401_UNAUTHORIZED
+    auth_header = CHALLENGE
 
 
 class TokenAuthentication(KnoxTokenAuthentication):
@@ -27,10 +42,13 @@ class TokenAuthentication(KnoxTokenAuthentication):
         if not words or words[0].lower() not in SCHEMES:
             return None  # no token: the session (or nobody) authenticates
         if len(words) != 2:
-            from rest_framework.exceptions import AuthenticationFailed
-
-            raise AuthenticationFailed(gettext("Send 'Authorization: Bearer <token>'."))
-        return self.authenticate_credentials(words[1])
+            raise TokenRefused(gettext("Send 'Authorization: Bearer <token>'."))
+        try:
+            return self.authenticate_credentials(words[1])
+        except TokenRefused:
+            raise
+        except AuthenticationFailed as exc:  # knox: invalid, expired, inactive user
+            raise TokenRefused(exc.detail) from exc
 
     def authenticate_header(self, request) -> str:
         return "Bearer"

@@ -274,8 +274,11 @@ def _extras(aftermath: Aftermath) -> dict:
         built = {f.key: f.name for f in hide_out.fortifications.all()}
         out["build"]["tomb"] = [{"id": c.pk, "name": c.model.name}
                                 for c in grand_tomb.choices(aftermath)]
+        from rules.engine.fortification_scrip import RECORDED
+
         out["build"]["claims"] = [
-            {"key": key, "name": built[key], "amount": amount, "why": why}
+            {"key": key, "name": built[key], "amount": amount, "why": why,
+             "correction": key in RECORDED}
             for key, (amount, why) in TABLE_SCRIP.items() if key in built and key not in claimed]
     return out
 

@@ -13,6 +13,8 @@ def setup() -> None:
                       DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
                       DJANGO_ALLOWED_HOSTS="127.0.0.1", DJANGO_LOG_LEVEL="WARNING")
     os.environ.pop("DJANGO_DEBUG", None)
+    if not os.environ.get("REDIS_URL"):
+        os.environ["DJANGO_SINGLE_PROCESS"] = "1"  # the benchmark is this one process
     import django
 
     django.setup()

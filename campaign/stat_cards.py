@@ -91,6 +91,7 @@ class Attachment:
     kind: str
     text: str
     effects: str  # "Df -1, Wp +1"
+    table_only: bool = False  # the app does not apply it: the players do (rules/table_only.py)
 
 
 @dataclass(frozen=True)
@@ -144,8 +145,12 @@ def _attachment(upgrade) -> Attachment:
     else:
         row = _table_rows().get(upgrade.table_key)
         text = getattr(row, "summary", "") if row else ""
+    from rules import table_only
+
     return Attachment(upgrade.name, upgrade.get_kind_display(), text,
-                      _effects_text(upgrade.stat_effects))
+                      _effects_text(upgrade.stat_effects),
+                      table_only=not upgrade.card_id and table_only.is_table_only(
+                          upgrade.table_key))
 
 
 def _triggers(raw) -> tuple[Trigger, ...]:

@@ -94,6 +94,7 @@ class ModelCardAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug", "totem_of")
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("factions",)
+    readonly_fields = ("effects_links",)
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("factions")
@@ -101,6 +102,18 @@ class ModelCardAdmin(admin.ModelAdmin):
     @admin.display(description="Factions")
     def faction_list(self, card):
         return ", ".join(f.name for f in card.factions.all())
+
+    @admin.display(description="Structured effects")
+    def effects_links(self, card):
+        """The effects are edited in the abilities and actions JSON, or element by
+        element on the catalogue's page (with what the simulator plays)."""
+        if not card.pk:
+            return "-"
+        return format_html(
+            '<a href="{}">Correct effects element by element</a> · <a href="{}">Coverage</a>',
+            reverse("catalogue:model-effects", args=[card.pack.slug, card.slug]),
+            reverse("catalogue:model", args=[card.pack.slug, card.slug]) + "#coverage",
+        )
 
 
 @admin.register(UpgradeCard)

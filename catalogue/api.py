@@ -16,15 +16,18 @@ from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.response import Response
 
 from catalogue import selectors
+from catalogue.coverage import card_coverage_dict, coverage_of_pack, model_coverage
 from catalogue.exporter import export_pack_json
 from catalogue.importer import MAX_UPLOAD_BYTES, import_pack
 from catalogue.schema import STATIONS
 from catalogue.serializers import (
+    CardCoverageSerializer,
     CatalogueFilterSerializer,
     ImportErrorsSerializer,
     ImportQuerySerializer,
     ImportResultSerializer,
     ModelCardSerializer,
+    PackCoverageSerializer,
     PackDocumentSerializer,
     PackSerializer,
     UpgradeCardSerializer,
@@ -72,6 +75,12 @@ class ModelCardViewSet(_FilteredCards):
     serializer_class = ModelCardSerializer
     list_query = staticmethod(selectors.model_cards)
 
+    @extend_schema(responses={200: CardCoverageSerializer})
+    @action(detail=True, methods=["get"])
+    def coverage(self, request, pk=None):
+        """What the simulator plays of this card, element by element, with reasons."""
+        return Response(card_coverage_dict(model_coverage(self.get_object())))
+
 
 @extend_schema_view(
     list=extend_schema(
@@ -100,6 +109,15 @@ class PackViewSet(viewsets.ReadOnlyModelViewSet):
             model_count=Count("models", distinct=True),
             upgrade_count=Count("upgrades", distinct=True),
         )
+
+    @extend_schema(responses={200: PackCoverageSerializer})
+    @action(detail=True, methods=["get"])
+    def coverage(self, request, slug=None):
+        """What the simulator plays of the pack: shares per role and every card's list."""
+        pack = self.get_object()
+        coverage, _ = coverage_of_pack(pack)
+        return Response({"pack": pack.slug, "summary": coverage.summary,
+                         "cards": [card_coverage_dict(card) for card in coverage.cards]})
 
     @extend_schema(responses={200: PackDocumentSerializer})
     @action(detail=True, methods=["get"])

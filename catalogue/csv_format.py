@@ -29,7 +29,9 @@ from catalogue.schema import (
 from exports.spreadsheet import FORMULA_STARTS
 
 CSV_FILES = {"pack": "pack.csv", "models": "models.csv", "upgrades": "upgrades.csv"}
-COLUMNS = {"pack": PACK_FIELDS, "models": MODEL_FIELDS, "upgrades": UPGRADE_FIELDS}
+#: pack.csv also carries the format version (missing: format 1) and the pack's Conditions.
+PACK_COLUMNS = (*PACK_FIELDS, "format", "conditions")
+COLUMNS = {"pack": PACK_COLUMNS, "models": MODEL_FIELDS, "upgrades": UPGRADE_FIELDS}
 MAX_FILE_BYTES = 5 * 1024 * 1024
 
 
@@ -43,7 +45,7 @@ def document_from_csv(files: Mapping[str, str | bytes]) -> tuple[dict[str, Any],
     cell values are checked later by ``schema.validate_document``.
     """
     errors: list[RowError] = []
-    document: dict[str, Any] = {"format": FORMAT_VERSION}
+    document: dict[str, Any] = {"format": 1}
     for section, filename in CSV_FILES.items():
         if filename not in files:
             if section == "pack":
@@ -63,7 +65,10 @@ def document_from_csv(files: Mapping[str, str | bytes]) -> tuple[dict[str, Any],
                         f"{filename} needs exactly one row under its header, found {len(rows)}",
                     )
                 )
-            document["pack"] = rows[0] if rows else {}
+            document["pack"] = dict(rows[0] or {}) if rows else {}
+            document["format"] = document["pack"].pop("format", 1)
+            if "conditions" in document["pack"]:
+                document["conditions"] = document["pack"].pop("conditions")
         else:
             document[section] = rows
     return document, errors
@@ -164,7 +169,9 @@ def read_zip(data: bytes) -> tuple[dict[str, bytes], list[RowError]]:
 def csv_from_document(document: Mapping[str, Any]) -> dict[str, str]:
     """The three CSV files of a pack document (as made by ``exporter.export_pack_json``)."""
     return {
-        CSV_FILES["pack"]: _write([document["pack"]], PACK_FIELDS),
+        CSV_FILES["pack"]: _write([{**document["pack"], "format": document.get(
+            "format", FORMAT_VERSION), "conditions": document.get("conditions") or []}],
+            PACK_COLUMNS),
         CSV_FILES["models"]: _write(document.get("models", []), MODEL_FIELDS),
         CSV_FILES["upgrades"]: _write(document.get("upgrades", []), UPGRADE_FIELDS),
     }

@@ -15,10 +15,12 @@ from catalogue.schema import FORMAT_VERSION, MODEL_FIELDS, PACK_FIELDS, UPGRADE_
 
 
 def export_pack_json(pack: ContentPack) -> dict[str, Any]:
-    """The pack as a JSON-ready document: ``{"format", "pack", "models", "upgrades"}``."""
+    """The pack as a JSON-ready document in the current format (``format`` 2):
+    ``{"format", "pack", "conditions", "models", "upgrades"}``."""
     return {
         "format": FORMAT_VERSION,
         "pack": {name: getattr(pack, name) for name in PACK_FIELDS},
+        "conditions": list(pack.conditions or []),
         "models": [_row(card, MODEL_FIELDS) for card in _cards(pack.models)],
         "upgrades": [_row(card, UPGRADE_FIELDS) for card in _cards(pack.upgrades)],
     }

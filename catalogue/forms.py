@@ -82,7 +82,8 @@ class _CardAdminForm(forms.ModelForm):
             raw.pop("slug", None)
         self._check_name_is_free(cleaned)
         codes = frozenset(Faction.objects.values_list("code", flat=True))
-        card, errors = self.clean_row(raw, number=None, faction_codes=codes)
+        card, errors = self.clean_row(raw, number=None, faction_codes=codes,
+                                      **self.row_options(cleaned))
         for error in errors:
             target = error.field if error.field in self.fields else None
             if target not in self.errors:  # Django already said what is wrong there
@@ -92,6 +93,9 @@ class _CardAdminForm(forms.ModelForm):
                 if name not in ("factions", "slug"):
                     cleaned[name] = card[name]
         return cleaned
+
+    def row_options(self, cleaned) -> dict:
+        return {}
 
     def _check_name_is_free(self, cleaned) -> None:
         """Names are unique in a pack (hiring counts by name), or the pack won't re-import."""
@@ -103,8 +107,16 @@ class _CardAdminForm(forms.ModelForm):
 
 
 class ModelCardAdminForm(_CardAdminForm):
+    """A card is checked by the rules of its pack's format (a format 1 pack keeps its
+    free-text ranges); structured effects in abilities and actions are checked against
+    the effect language, every problem named by element and field."""
+
     clean_row = staticmethod(schema.clean_model)
     fields_of_format = schema.MODEL_FIELDS
+
+    def row_options(self, cleaned) -> dict:
+        pack = cleaned.get("pack")
+        return {"version": pack.format_version if pack else schema.FORMAT_VERSION}
 
     class Meta:
         model = ModelCard

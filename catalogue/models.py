@@ -56,6 +56,10 @@ class ContentPack(models.Model):
     version = models.CharField(max_length=30, default="1")
     description = models.TextField(blank=True)
     is_sample = models.BooleanField(default=False)
+    #: The pack format it was imported in (older formats are migrated on import).
+    format_version = models.PositiveSmallIntegerField(default=1)
+    #: The pack's own Conditions (format 2): ``[{"name", "text", "effects"}]``.
+    conditions = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

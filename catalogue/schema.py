@@ -1,7 +1,10 @@
 """The content-pack format and the rules every row must meet.
 
-A pack document is ``{"format": 1, "pack": {...}, "models": [...], "upgrades": [...]}``
-(``docs/content-packs.md`` describes each field). CSV files are decoded into the same
+A pack document is ``{"format": 2, "pack": {...}, "conditions": [...], "models": [...],
+"upgrades": [...]}`` (``docs/content-packs.md`` describes each field). Format 1 documents
+(the first packs) still import: they are read by the format 1 rules and stored exactly
+as before, which is their migration (format 2 is a superset). Card elements are checked
+one by one in ``card_elements``. CSV files are decoded into the same
 document first, so JSON, CSV, the API and the admin forms accept exactly the same cards
 and report the same messages. Validation is pure Python: the known faction codes are
 passed in, so it never queries the database and reports *every* problem at once, each
@@ -18,25 +21,30 @@ from typing import Any
 from django.utils.text import slugify
 from django.utils.translation import gettext
 
+from catalogue.card_elements import (
+    ABILITY_KEYS,
+    ACTION_KEYS,
+    STATS,
+    TRIGGER_KEYS,
+    Elements,
+)
 from catalogue.models import UPGRADE_SLOTS, Station
-from rules.duel_input import parse_damage_track
 from rules.engine.cards import Suit
-from rules.engine.errors import RulesError
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Every format version the importer reads; older ones are migrated on import.
+FORMAT_VERSIONS = (1, 2)
 STATIONS = tuple(s.value for s in Station)
 #: Stations that may take upgrades at hiring, in the canonical order used for storage.
 UPGRADE_STATIONS = tuple(s.value for s in Station if UPGRADE_SLOTS[s] > 0)
 LEADER_STATIONS = ("master", "henchman")
-#: Stats an action may duel with or be resisted by (Ml, Sh, Ca and the stat line).
-STATS = ("Ml", "Sh", "Ca", "Df", "Wp", "Wk", "Cg", "Ht")
 SUITS = tuple(s.value for s in Suit)
 BASE_SIZES = (30, 40, 50)
 MAX_STAT = 30
 MAX_SOULSTONES = 20
 MAX_ROWS = 5000
 #: Slugs the pages and API use as path words, so a pack may not take them.
-RESERVED_PACK_SLUGS = frozenset({"import"})
+RESERVED_PACK_SLUGS = frozenset({"import", "community"})
 
 PACK_FIELDS = ("name", "slug", "version", "description", "is_sample")
 # fmt: off
@@ -49,18 +57,13 @@ UPGRADE_FIELDS = (
     "name", "slug", "factions", "cost", "limited", "rare", "stations", "model_name",
     "leader_only", "leader_name", "is_avatar", "effect",
 )
-ACTION_KEYS = (
-    "name", "stat", "value", "suits", "range", "resist", "tn", "damage", "text", "triggers",
-)
 # fmt: on
 #: Fields that hold a list of words (a "|"-separated cell in CSV).
 LIST_FIELDS = frozenset({"factions", "characteristics", "stations"})
 #: Fields that hold structured JSON (a JSON cell in CSV).
-JSON_FIELDS = frozenset({"abilities", "actions"})
-DOCUMENT_KEYS = ("format", "pack", "models", "upgrades")
-
-ABILITY_KEYS = ("name", "text")
-TRIGGER_KEYS = ("suits", "name", "text")
+JSON_FIELDS = frozenset({"abilities", "actions", "conditions"})
+DOCUMENT_KEYS = ("format", "pack", "conditions", "models", "upgrades")
+__all__ = ["ABILITY_KEYS", "ACTION_KEYS", "STATS", "TRIGGER_KEYS"]
 
 _SLUG = re.compile(r"^[-a-zA-Z0-9_]+\Z")
 _TRUE = frozenset({"true", "yes", "y", "1"})
@@ -75,6 +78,7 @@ class RowError:
     row: int | None
     field: str | None
     message: str
+    card: str = ""
 
     def __str__(self) -> str:
         where = self.section if self.row is None else f"{self.section} row {self.row}"
@@ -88,6 +92,7 @@ class RowError:
             "row": self.row,
             "field": self.field,
             "message": self.message,
+            "card": self.card,
             "text": str(self),
         }
 
@@ -104,6 +109,7 @@ class CleanDocument:
     """A validated pack: model-ready values, or the errors that stop the import."""
 
     pack: dict[str, Any] = field(default_factory=dict)
+    version: int = FORMAT_VERSION
     models: list[dict[str, Any]] = field(default_factory=list)
     upgrades: list[dict[str, Any]] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
@@ -233,23 +239,6 @@ def _or_list(words: Iterable[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _suits(value: Any, *, required: bool) -> list[str]:
-    suits = []
-    for word in as_words(value):
-        try:
-            suit = Suit.parse(word).value
-        except RulesError as exc:
-            raise _Invalid(
-                gettext("%(word)s is not a suit (use %(or_list)s)")
-                % {"word": repr(word), "or_list": _or_list(SUITS)}
-            ) from exc
-        if suit not in suits:
-            suits.append(suit)
-    if required and not suits:
-        raise _Invalid(gettext("needs at least one suit"))
-    return suits
-
-
 # --- One row ---------------------------------------------------------------------------
 
 
@@ -306,110 +295,6 @@ class _Row:
         return sorted(codes)
 
 
-# --- Talents: abilities, actions, triggers ---------------------------------------------
-
-
-def _talent_list(value: Any, what: str) -> list:
-    _check_decoded(value)
-    if _is_blank(value):
-        return []
-    if not isinstance(value, list):
-        raise _Invalid(
-            gettext("must be a list of %(what)ss, got %(name__)s")
-            % {"what": what, "name__": type(value).__name__}
-        )
-    return value
-
-
-def _entry(item: Any, keys: tuple[str, ...], label: str) -> Mapping[str, Any]:
-    if not isinstance(item, Mapping):
-        raise _Invalid(gettext("%(label)s must be an object with a name") % {"label": label})
-    unknown = [k for k in item if k not in keys]
-    if unknown:
-        raise _Invalid(
-            gettext("%(label)s: %(or_list)s is not a known key")
-            % {"label": label, "or_list": _or_list(repr(k) for k in unknown)}
-        )
-    return item
-
-
-def _named(item: Mapping[str, Any], label: str) -> dict[str, Any]:
-    name = as_text(item.get("name"), max_length=120)
-    if not name:
-        raise _Invalid(gettext("%(label)s needs a name") % {"label": label})
-    clean = {"name": name}
-    text = as_text(item.get("text"), max_length=2000)
-    if text:
-        clean["text"] = text
-    return clean
-
-
-def clean_abilities(value: Any) -> list[dict[str, Any]]:
-    abilities = []
-    for number, item in enumerate(_talent_list(value, "ability"), start=1):
-        label = f"ability {number}"
-        abilities.append(_named(_entry(item, ABILITY_KEYS, label), label))
-    return abilities
-
-
-def _clean_trigger(item: Any, label: str) -> dict[str, Any]:
-    item = _entry(item, TRIGGER_KEYS, label)
-    clean = _named(item, label)
-    try:
-        clean["suits"] = _suits(item.get("suits"), required=True)
-    except _Invalid as exc:
-        raise _Invalid(gettext("%(label)s, suits: %(exc)s") % {"label": label, "exc": exc}) from exc
-    return {"suits": clean.pop("suits"), **clean}
-
-
-def _clean_action(item: Any, label: str) -> dict[str, Any]:
-    item = _entry(item, ACTION_KEYS, label)
-    clean = _named(item, label)
-    label = f"{label} ({clean['name']!r})"
-
-    def part(key: str, coerce, *args, **kwargs):
-        try:
-            value = coerce(item.get(key), *args, **kwargs)
-        except _Invalid as exc:
-            raise _Invalid(f"{label}, {key}: {exc}") from exc
-        if value not in (None, "", []):
-            clean[key] = value
-
-    part("stat", lambda v: _choice(as_text(v, max_length=4), STATS, "a stat") if v else None)
-    part("value", as_int, maximum=MAX_STAT)
-    if ("stat" in clean) != ("value" in clean):
-        raise _Invalid(
-            gettext("%(label)s: give the stat and its value together, e.g. Ml 6") % {"label": label}
-        )
-    part("suits", _suits, required=False)
-    part("range", as_text, max_length=40)
-    part("resist", lambda v: _choice(as_text(v, max_length=4), STATS, "a stat") if v else None)
-    part("tn", as_int, minimum=1, maximum=MAX_STAT)
-    part("damage", _damage)
-    triggers = []
-    for number, trigger in enumerate(_talent_list(item.get("triggers"), "trigger"), start=1):
-        triggers.append(_clean_trigger(trigger, f"{label}, trigger {number}"))
-    if triggers:
-        clean["triggers"] = triggers
-    # Keep the documented key order, so an export reads like the card.
-    return {key: clean[key] for key in ACTION_KEYS if key in clean}
-
-
-def _damage(value: Any) -> str | None:
-    text = as_text(value, max_length=20)
-    if not text:
-        return None
-    try:
-        return "/".join(str(n) for n in parse_damage_track(text))
-    except ValueError as exc:
-        raise _Invalid(f"{text!r}: {exc}") from exc
-
-
-def clean_actions(value: Any) -> list[dict[str, Any]]:
-    items = _talent_list(value, "action")
-    return [_clean_action(item, f"action {n}") for n, item in enumerate(items, start=1)]
-
-
 # --- Rows --------------------------------------------------------------------------------
 
 
@@ -441,9 +326,14 @@ def _version(value: Any) -> str:
 
 
 def clean_model(
-    raw: Mapping[str, Any], *, number: int | None, faction_codes: frozenset[str]
+    raw: Mapping[str, Any], *, number: int | None, faction_codes: frozenset[str],
+    version: int = FORMAT_VERSION,
 ) -> tuple[dict[str, Any], list[RowError]]:
-    """Validate one stat card; returns ModelCard field values plus ``factions`` codes."""
+    """Validate one stat card; returns ModelCard field values plus ``factions`` codes.
+
+    Every problem of every ability, action and trigger is reported, each naming the card
+    and its element (``action 2 ('Claw'), trigger 1 ('Rend'), suits: ...``).
+    """
     row = _Row("models", number, raw, MODEL_FIELDS)
     name = row.read("name", as_text, max_length=120, required=True, default="")
     card: dict[str, Any] = {"name": name, "slug": row.slug(name, max_length=140)}
@@ -472,10 +362,19 @@ def clean_model(
     if base is not None and base not in BASE_SIZES:
         row.error("base_size", f"{base} is not a base size (use 30, 40 or 50)")
     card["base_size"] = base
-    card["abilities"] = row.read("abilities", clean_abilities, default=[])
-    card["actions"] = row.read("actions", clean_actions, default=[])
+    elements = Elements(version)
+    for element in ("abilities", "actions"):
+        value = raw.get(element)
+        if isinstance(value, InvalidCell):
+            row.error(element, value.message)
+            card[element] = []
+        else:
+            card[element] = getattr(elements, element)(value)
+    for element, message in elements.problems:
+        row.error(element, message)
     _check_model_rules(row, card)
-    return card, row.errors
+    errors = [RowError(e.section, e.row, e.field, e.message, name) for e in row.errors]
+    return card, errors
 
 
 def _check_model_rules(row: _Row, card: dict[str, Any]) -> None:
@@ -554,13 +453,19 @@ def validate_document(document: Any, faction_codes: Iterable[str]) -> CleanDocum
             result.errors.append(
                 RowError("document", None, str(key), "is not a section of a pack document")
             )
-    fmt = document.get("format", FORMAT_VERSION)
-    if fmt != FORMAT_VERSION:
+    fmt = document.get("format", 1)
+    if isinstance(fmt, str) and fmt.strip().isdigit():
+        fmt = int(fmt)
+    if fmt not in FORMAT_VERSIONS or isinstance(fmt, bool):
         result.errors.append(
-            RowError("document", None, "format", f"{fmt!r} is not supported (use 1)")
+            RowError("document", None, "format", f"{fmt!r} is not supported (use 1 or 2)")
         )
+        fmt = FORMAT_VERSION
+    result.version = fmt
     result.pack, errors = clean_pack_meta(document.get("pack"))
+    result.pack["format_version"] = fmt
     result.errors += errors
+    result.pack["conditions"] = _conditions(document.get("conditions"), fmt, result.errors)
     for section, clean in (("models", clean_model), ("upgrades", clean_upgrade)):
         rows = _section_rows(document, section, result.errors)
         cards = getattr(result, section)
@@ -569,7 +474,8 @@ def validate_document(document: Any, faction_codes: Iterable[str]) -> CleanDocum
                 problem = "is empty: remove it" if raw is None else "must be an object"
                 result.errors.append(RowError(section, number, None, problem))
                 continue
-            card, errors = clean(raw, number=number, faction_codes=known)
+            extra = {"version": fmt} if section == "models" else {}
+            card, errors = clean(raw, number=number, faction_codes=known, **extra)
             card["_row"] = number
             cards.append(card)
             result.errors += errors
@@ -579,6 +485,28 @@ def validate_document(document: Any, faction_codes: Iterable[str]) -> CleanDocum
         card.pop("_row")
     result.errors.sort(key=_error_order)
     return result
+
+
+def _conditions(value: Any, version: int, errors: list[RowError]) -> list[dict[str, Any]]:
+    """The pack's Conditions (format 2): name, text and effects, unique by name."""
+    if value is None:
+        return []
+    if version == 1:
+        errors.append(RowError("conditions", None, None,
+                               'Conditions need format 2: set "format": 2'))
+        return []
+    elements = Elements(version)
+    conditions = elements.conditions(value)
+    for _, message in elements.problems:
+        errors.append(RowError("conditions", None, None, message))
+    seen: set[str] = set()
+    for condition in conditions:
+        key = condition["name"].casefold()
+        if key in seen:
+            errors.append(RowError("conditions", None, "name",
+                                   f"{condition['name']!r} is defined twice"))
+        seen.add(key)
+    return conditions
 
 
 def _section_rows(document: Mapping[str, Any], section: str, errors: list[RowError]) -> list:
@@ -631,7 +559,9 @@ def _totem_masters(models: list[dict[str, Any]]) -> list[RowError]:
     return errors
 
 
-_SECTION_ORDER = {"document": 0, "file": 0, "pack": 1, "models": 2, "upgrades": 3}
+_SECTION_ORDER = {
+    "document": 0, "file": 0, "pack": 1, "conditions": 2, "models": 3, "upgrades": 4,
+}
 
 
 def _error_order(error: RowError) -> tuple:

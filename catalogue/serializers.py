@@ -11,6 +11,8 @@ from django.utils.translation import gettext, gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from catalogue.card_elements import ABILITY_KINDS, ACTION_KINDS, TRIGGER_TIMINGS
+from catalogue.effects_json import MAX_EFFECTS
 from catalogue.models import ContentPack, Faction, ModelCard, UpgradeCard
 from catalogue.schema import (
     MAX_ROWS,
@@ -22,15 +24,37 @@ from catalogue.schema import (
     UPGRADE_FIELDS,
     UPGRADE_STATIONS,
 )
+from config import fields
 
 
-class AbilitySerializer(serializers.Serializer):
+class _ReadingFields(serializers.Serializer):
+    """Structured effects beside an element's text (format 2; the effect language)."""
+
+    effects = fields.ListField(child=serializers.DictField(), required=False,
+                               max_length=MAX_EFFECTS,
+                                    help_text=gettext_lazy("Effects, each with a kind."))
+    qualifiers = fields.DictField(required=False, max_length=20)
+    unread = fields.ListField(child=serializers.CharField(), required=False,
+                              max_length=MAX_EFFECTS,
+                                   help_text=gettext_lazy("Sentences not read: not modelled."))
+
+
+class AbilitySerializer(_ReadingFields):
     name = serializers.CharField()
+    kind = serializers.ChoiceField(ABILITY_KINDS, required=False)
+    suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False,
+                                  max_length=4)
     text = serializers.CharField(required=False)
 
 
-class TriggerSerializer(serializers.Serializer):
+class TriggerSerializer(_ReadingFields):
     suits = serializers.ListField(child=serializers.ChoiceField(SUITS), min_length=1)
+    name = serializers.CharField()
+    timing = serializers.ChoiceField(TRIGGER_TIMINGS, required=False)
+    text = serializers.CharField(required=False)
+
+
+class ConditionSerializer(_ReadingFields):
     name = serializers.CharField()
     text = serializers.CharField(required=False)
 
@@ -44,8 +68,11 @@ class StatField(serializers.ChoiceField):
         super().__init__(STATS, **kwargs)
 
 
-class ActionSerializer(serializers.Serializer):
+class ActionSerializer(_ReadingFields):
     name = serializers.CharField()
+    ap = serializers.IntegerField(required=False, min_value=0, max_value=3,
+                                  help_text=gettext_lazy("AP cost; 1 when left out."))
+    kind = serializers.ChoiceField(ACTION_KINDS, required=False)
     stat = StatField(required=False, help_text=gettext_lazy("The duel stat, e.g. Ml."))
     value = serializers.IntegerField(
         required=False, help_text=gettext_lazy("The stat's value, e.g. 6.")
@@ -56,12 +83,16 @@ class ActionSerializer(serializers.Serializer):
         help_text=gettext_lazy("Suits built in."),
     )
     range = serializers.CharField(
-        required=False, help_text=gettext_lazy('Free text, e.g. 1" or Pulse 6".')
+        required=False,
+        help_text=gettext_lazy('melee 2", 12", Pulse 6", Aura 3" or self (format 1: free text).'),
     )
-    resist = StatField(required=False, help_text=gettext_lazy("The stat the target resists with."))
+    resist = serializers.CharField(required=False, help_text=gettext_lazy(
+        'The stat the target resists with, or a choice: "Df or Wp".'))
     tn = serializers.IntegerField(required=False)
+    tn_suits = serializers.ListField(child=serializers.ChoiceField(SUITS), required=False,
+                                     max_length=4)
     damage = serializers.CharField(
-        required=False, help_text=gettext_lazy("weak/moderate/severe, e.g. 2/3/4")
+        required=False, help_text=gettext_lazy("weak/moderate/severe, a b per Blast: 2/3b/4bb")
     )
     text = serializers.CharField(required=False)
     triggers = TriggerSerializer(many=True, required=False)
@@ -111,8 +142,11 @@ class PackMetaSerializer(serializers.ModelSerializer):
 class PackDocumentSerializer(serializers.Serializer):
     """The whole pack document (docs/content-packs.md): what export returns, import takes."""
 
-    format = serializers.IntegerField(default=1)
+    format = serializers.IntegerField(default=1, help_text=gettext_lazy(
+        "1 or 2; the export writes 2."))
     pack = PackMetaSerializer()
+    conditions = fields.ListField(child=ConditionSerializer(), required=False,
+                                  max_length=MAX_ROWS)
     models = ModelRowSerializer(many=True, required=False, max_length=MAX_ROWS)
     upgrades = UpgradeRowSerializer(many=True, required=False, max_length=MAX_ROWS)
 
@@ -147,7 +181,8 @@ class PackSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ContentPack
-        fields = (*PACK_FIELDS, "model_count", "upgrade_count", "created_at", "updated_at")
+        fields = (*PACK_FIELDS, "format_version", "model_count", "upgrade_count",
+                  "created_at", "updated_at")
         read_only_fields = fields
 
 
@@ -189,6 +224,7 @@ class RowErrorSerializer(serializers.Serializer):
     )
     field = serializers.CharField(allow_null=True)
     message = serializers.CharField()
+    card = serializers.CharField(help_text=gettext_lazy("The card's name (models rows)."))
     text = serializers.CharField(help_text=gettext_lazy("The whole message, ready to show."))
 
 
@@ -207,3 +243,33 @@ class ImportResultSerializer(serializers.Serializer):
     removed = serializers.IntegerField(
         help_text=gettext_lazy("Cards dropped because the new version lacks them.")
     )
+
+
+class ElementCoverageSerializer(serializers.Serializer):
+    """One ability, action or trigger: played, partly played or not modelled, and why."""
+
+    role = serializers.ChoiceField(["attack", "tactical", "trigger", "ability"])
+    name = serializers.CharField()
+    of = serializers.CharField(required=False, help_text=gettext_lazy("A trigger's action."))
+    label = serializers.CharField()
+    status = serializers.ChoiceField(["played", "partly", "not_modelled"])
+    played = serializers.ListField(child=serializers.CharField())
+    reasons = serializers.ListField(child=serializers.CharField())
+    line = serializers.CharField(required=False, help_text=gettext_lazy(
+        "The element as a result's not-modelled list shows it (when not played in full)."))
+
+
+class CardCoverageSerializer(serializers.Serializer):
+    card = serializers.CharField()
+    status = serializers.ChoiceField(["played", "partly", "not_modelled"])
+    share_played = serializers.FloatField()
+    counts = serializers.DictField(child=serializers.IntegerField())
+    elements = ElementCoverageSerializer(many=True)
+
+
+class PackCoverageSerializer(serializers.Serializer):
+    pack = serializers.CharField()
+    summary = serializers.DictField(help_text=gettext_lazy(
+        "cards, cards_fully_played, all and by_role shares (elements, played, partly, "
+        "not_modelled), top_reasons as [reason, count]."))
+    cards = CardCoverageSerializer(many=True)

@@ -3,7 +3,8 @@
 Bodies are capped and JSON nesting bounded by ``config.parsers`` (413 and 400).
 The rules engine raises ``RulesError`` (a ``ValueError``) for requests that break a rule
 of the game; Django raises ``ValidationError`` from model validation. Both reach the
-client as a 400 with messages keyed by field (``non_field_errors`` when no field applies).
+client as a 400 with messages keyed by field (``non_field_errors`` when no field applies),
+except to an outsider writing to a league's object, who gets the 403 (``config.outsiders``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,21 @@ def _user_errors():
 
 
 def exception_handler(exc, context):
+    from accounts.authentication import TokenRefused
+
+    if isinstance(exc, TokenRefused):  # DRF made it a 403 (the session has no challenge)
+        exc.status_code, exc.auth_header = TokenRefused.status_code, TokenRefused.auth_header
+    response = _answer(exc, context)
+    if response is not None and response.status_code == status.HTTP_400_BAD_REQUEST:
+        from config.outsiders import refused_outsider
+
+        refusal = refused_outsider(context.get("request"), context.get("view"))
+        if refusal is not None:  # an outsider learns that, not what the body lacked
+            return drf_exception_handler(refusal, context)
+    return response
+
+
+def _answer(exc, context):
     from rules.engine.hiring import HiringRefused
 
     if isinstance(exc, HiringRefused):

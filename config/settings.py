@@ -93,6 +93,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # ...unless the logged-in user chose one (accounts.User.language).
     "accounts.middleware.UserLanguageMiddleware",
+    # Signed-in answers: Cache-Control private, no-store; the API varies on Authorization.
+    "config.middleware.PrivateAnswersMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "config.not_allowed.MethodNotAllowedPageMiddleware",  # a styled 405 page
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -131,14 +133,19 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # A busy timeout lets the dev server and an eager task share the file calmly.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent writes wait their turn instead of failing with "database is locked": every
+    # transaction takes the write lock as it begins (a deferred one that read first could
+    # not wait for it: SQLite fails it at once), and waits up to the busy timeout for it,
+    # well inside gunicorn's 30 s request timeout. PostgreSQL is left as it is.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=int(env("SQLITE_BUSY_TIMEOUT", "20")))
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out login before the password
+    "accounts.login_limit.AddressLimitBackend",  # too many wrong passwords from one address
     "django.contrib.auth.backends.ModelBackend",
 ]
 AUTH_PASSWORD_VALIDATORS = [
@@ -147,19 +154,23 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Argon2 first, with Django's own parameters: the memory-hard hasher Django recommends,
-# for about the CPU of PBKDF2's million iterations, hashed in parallel lanes that release
-# the GIL (gunicorn.conf.py). It is Django's hasher, hashing in pooled, pre-faulted work
-# memory (accounts/hashers.py: the same hashes, a third less wall time per login;
-# DJANGO_ARGON2_POOL=0 turns the pool off). Older PBKDF2 hashes still verify and are
-# re-hashed at login.
+# Argon2 first (Django's own hasher and parameters, the portable argon2-cffi wheel): the
+# memory-hard hasher Django recommends, hashed in parallel lanes that release the GIL
+# (gunicorn.conf.py). Older PBKDF2 hashes still verify and are re-hashed at login.
 PASSWORD_HASHERS = [
-    "accounts.hashers.PooledArgon2PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2PasswordHasher",
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
+# --- Client addresses: how many proxies in front of the app append to X-Forwarded-For
+# (the documented HTTPS proxy: 1). 0 ignores the header, which anyone can write. Every
+# limiter (DRF throttles, django-axes, django-ratelimit, exports) reads the address through
+# config/client_ip.py.
+TRUSTED_PROXY_COUNT = int(env("TRUSTED_PROXY_COUNT", "0"))
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+RATELIMIT_IP_META_KEY = "config.client_ip.client_ip"
 # --- Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one
 # username from one address, that pair is locked out for the cool-off time (unknown
 # usernames alike). Staff unlock in the admin (Axes > Access attempts: delete the row).
@@ -169,6 +180,9 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = env_bool("AXES_VERBOSE", False)  # lockouts are logged either way
+# Wrong passwords from one address, any usernames (password spraying): past this, logins
+# from that address are refused until the hour is out (accounts/login_limit.py).
+LOGIN_FAILURE_RATE = env("LOGIN_FAILURE_RATE", "20/h")
 # Sign-up and password-reset requests per address (and resets per email), any account
 # or none alike (django-ratelimit, counted in the cache).
 SIGNUP_RATE = env("SIGNUP_RATE", "10/h")
@@ -218,6 +232,16 @@ EXPORT_JOB_STALE_SECONDS = int(env("EXPORT_JOB_STALE_SECONDS", "900"))
 
 # --- Redis: broker, results and cache when REDIS_URL is set.
 REDIS_URL = env("REDIS_URL")
+# Production needs Redis: without it every worker process keeps its own cache, so each
+# limit (logins, sign-ups, resets, exports, the API) counts per worker and lets several
+# times through. DJANGO_SINGLE_PROCESS=1 says the install is one process (one worker, no
+# Celery worker), whose local memory is then the whole count.
+SINGLE_PROCESS = env_bool("DJANGO_SINGLE_PROCESS", False)
+if PRODUCTION and not REDIS_URL and not SINGLE_PROCESS:
+    raise ImproperlyConfigured(
+        "Set REDIS_URL in production (redis://host:6379/0): the caches, rate limits and "
+        "background jobs are shared through it. A one-process install may set "
+        "DJANGO_SINGLE_PROCESS=1 instead.")
 if REDIS_URL:
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
@@ -307,7 +331,7 @@ SITE_URL = env("DJANGO_SITE_URL", "http://127.0.0.1:8000")
 
 # --- API
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",  # pages only where DRF paginates
     # JSON bodies are capped at DATA_UPLOAD_MAX_MEMORY_SIZE (as forms are) and nest at most
     # 32 deep (config/parsers.py).
     "DEFAULT_PARSER_CLASSES": [
@@ -326,9 +350,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "config.throttling.AnonThrottle",
+        "config.throttling.UserThrottle",
     ],
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,  # config/throttling.py reads it the same way
     "DEFAULT_THROTTLE_RATES": {
         "anon": env("API_ANON_RATE", "120/min"),
         "user": env("API_USER_RATE", "600/min"),
@@ -353,12 +378,21 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Every operation's error answers (400, 401, 403, 404, 429, 413): config/schema.py.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "config.schema.add_error_responses"],
     "ENUM_NAME_OVERRIDES": {"SuitEnum": ["rams", "crows", "tomes", "masks"],
                             "NightStateEnum": "nights.models.CampaignNight.State",
                             "SourceEnum": "rules.models.FlipRecord.Source",
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
-                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")]},
+                            "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")],
+                            # Content pack format 2 and coverage (catalogue)
+                            "AbilityKindEnum": ["ability", "defensive_trigger"],
+                            "ActionKindEnum": ["attack", "tactical"],
+                            "CoverageStatusEnum": ["played", "partly", "not_modelled"],
+                            "EncounterKindEnum": [("standard", "Standard encounter"),
+                                                  ("story", "Story encounter")]},
 }
 
 # --- Security: hardened in production (passes check --deploy), relaxed for local HTTP.
@@ -389,6 +423,10 @@ PERMISSIONS_POLICY = {
     )
 }
 SESSION_COOKIE_HTTPONLY = True
+# The language cookie is sent like the session cookie: never to scripts, not on other
+# sites' requests, over HTTPS only in production (no script reads it: the switch posts).
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 # DJANGO_LOOPBACK_HTTP=1 is for the load benchmark only (bench/load/): production settings
@@ -402,6 +440,7 @@ if PRODUCTION and not LOOPBACK_HTTP:
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(env("DJANGO_SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

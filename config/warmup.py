@@ -14,13 +14,11 @@ from django.conf import settings
 
 
 def warm_up() -> dict[str, int]:
-    """Import the URL configuration, compile the project's templates, load translations and
-    fill the Argon2 work-memory pool. Returns what was done, by part, for the log."""
+    """Import the URL configuration, compile the project's templates and load translations.
+    Returns what was done, by part, for the log."""
     from django.template import engines
     from django.urls import get_resolver
     from django.utils import translation
-
-    from accounts.hashers import warm_up as warm_hasher
 
     resolver = get_resolver()
     resolver.reverse_dict  # noqa: B018 - imports every view and builds the reverse map
@@ -32,8 +30,7 @@ def warm_up() -> dict[str, int]:
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translation.gettext("Log in")
-    return {"urls": len(resolver.url_patterns), "templates": templates,
-            "password buffers": warm_hasher()}
+    return {"urls": len(resolver.url_patterns), "templates": templates}
 
 
 def _project_templates(engine) -> list[str]:

@@ -607,9 +607,10 @@ class FinishedOffForm(_FinishedOffCardsForm):
     threshold = forms.IntegerField(
         min_value=1,
         max_value=14,
-        initial=3,
-        label=gettext_lazy("Finished Off on"),
-        help_text=gettext_lazy("3 or more; 11 with Tough As Nails."),
+        required=False,
+        label=gettext_lazy("Finished Off on (On Our Ground)"),
+        help_text=gettext_lazy("Leave empty: 3, or 11 with Tough As Nails, is read from the "
+                               "model. Enter 11 only for On Our Ground within 10\"."),
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
 
@@ -649,6 +650,31 @@ class EventScripForm(forms.Form):
         label=gettext_lazy("For"),
         widget=forms.TextInput(attrs={"placeholder": "e.g. a bounty claimed"}),
     )
+
+
+class CasualtyScripCorrectionForm(forms.Form):
+    """The player's correction of the event Scrip computed from casualties (Contract Work,
+    Extermination): a signed change and its reason."""
+
+    side = forms.ChoiceField(label=gettext_lazy("Side"), choices=SIDES)
+    amount = forms.IntegerField(
+        label=gettext_lazy("Change"),
+        min_value=-12,
+        max_value=12,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    why = forms.CharField(max_length=120, label=gettext_lazy("Why"))
+
+
+class OnTheMoveForm(forms.Form):
+    """On The Move: the weekly event this player wants to play instead (the service
+    checks the choice and the moment)."""
+
+    event = forms.ChoiceField(label=gettext_lazy("Play instead"), choices=())
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["event"].choices = list(choices)
 
 
 class EndTurnForm(forms.Form):

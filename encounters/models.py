@@ -87,6 +87,14 @@ class Game(models.Model):
         blank=True,
         help_text=gettext_lazy("The weekly event this game is played under."),
     )
+    moved_event = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text=gettext_lazy(
+            "On The Move: the weekly event both players agreed to play instead of the "
+            "flipped one(s); it alone is in force in this game."
+        ),
+    )
     turn = models.PositiveSmallIntegerField(default=0)
     first_player = models.CharField(max_length=1, blank=True, help_text=gettext_lazy("'a' or 'b'."))
     initiative = models.JSONField(
@@ -147,6 +155,13 @@ class Side(models.Model):
     strategy_vp = models.JSONField(default=dict, blank=True, help_text=gettext_lazy("Turn -> VP."))
     withdrew_on_turn = models.PositiveSmallIntegerField(null=True, blank=True)
     event_scrip = models.PositiveSmallIntegerField(default=0)
+    casualty_scrip_correction = models.SmallIntegerField(
+        default=0,
+        help_text=gettext_lazy(
+            "The player's correction to the event Scrip computed from casualties (Contract "
+            "Work, Extermination), added to it."
+        ),
+    )
     traveler_barter_flips = models.PositiveSmallIntegerField(
         default=0,
         help_text=gettext_lazy(

@@ -10,13 +10,15 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy
 from django_ratelimit.core import is_ratelimited
 
+from config.client_ip import client_ip
+
 TOO_MANY = gettext_lazy(
     "Too many exports asked for in the last hour: wait a while and try again.")
 
 
 def _key(group, request) -> str:
     user = request.user
-    return f"user:{user.username}" if user.is_authenticated else f"ip:{request.META['REMOTE_ADDR']}"
+    return f"user:{user.username}" if user.is_authenticated else f"ip:{client_ip(request)}"
 
 
 def _rate(group, request) -> str:

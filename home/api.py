@@ -37,7 +37,7 @@ class HomeCrewSerializer(serializers.Serializer):
     campaign_name = serializers.CharField(source="crew.campaign.name")
     campaign_status = serializers.CharField(source="crew.campaign.status")
     current_week = serializers.IntegerField(source="crew.campaign.current_week")
-    week_state = serializers.CharField(source="week.state", default=None)
+    week_state = serializers.CharField(source="week.state", default=None, allow_null=True)
     sheet_url = serializers.CharField(source="crew.get_absolute_url")
 
 

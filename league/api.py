@@ -87,6 +87,9 @@ class LeagueViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     serializer_class = LeagueSerializer
     lookup_field = "slug"
     permission_classes = [permissions.IsAuthenticatedOrReadOnly, IsLeagueManager]
+    #: Writes meant for people outside the league: their refusals stay 400s with the
+    #: reason (config/outsiders.py).
+    outsider_actions = ("request_to_join",)
 
     def get_queryset(self):
         user = self.request.user

@@ -28,7 +28,6 @@ hash="$(sha1sum pyproject.toml | cut -c1-12)"
 if [ ! -f ".venv/.installed-$hash-${VENV_EXTRAS:-base}" ] && [ ! -f ".venv/.installed-$hash-test" ]; then
   .venv/bin/python -m pip install -q --upgrade pip
   .venv/bin/python -m pip install -q -e ".${VENV_EXTRAS:+[$VENV_EXTRAS]}"
-  source scripts/_argon2_build.sh && argon2_build
   touch ".venv/.installed-$hash-${VENV_EXTRAS:-base}"
 fi
 # The French catalogue is compiled here (GNU gettext's msgfmt); .mo files are not committed.

@@ -18,6 +18,14 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+# ``--shuffle`` / ``--shuffle-seed=SEED``: a shuffled test order (off by default).
+from tests.shuffle import (  # noqa: F401
+    pytest_addoption,
+    pytest_collection_modifyitems,
+    pytest_report_header,
+    pytest_terminal_summary,
+)
+
 REQUIRE_REAL_SERVICES = os.environ.get("REQUIRE_REAL_SERVICES") == "1"
 
 # Property tests: no per-example deadline anywhere (a loaded CI machine is not a bug). CI
@@ -113,6 +121,7 @@ def _fast_password_hashing(request):
         # suite's many exports from one address must not trip the throttle; its own
         # tests set low rates for one fresh address.
         settings.EXPORT_RATE = settings.EXPORT_ANON_RATE = "100000/h"
+        settings.LOGIN_FAILURE_RATE = "100000/h"  # likewise the wrong passwords per address
 
 
 

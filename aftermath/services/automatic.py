@@ -31,7 +31,7 @@ from campaign.services import arsenal, hideouts, optional_rules, scrip
 from encounters.models import Game
 from rules import tables
 from rules.engine import aftermath as rules
-from rules.engine import bounties, campaign_game
+from rules.engine import bounties, campaign_game, fortification_scrip
 from rules.engine.deck import deal
 
 #: Fault injection for the crash tests: seconds to sleep in the middle of a phase.
@@ -100,6 +100,8 @@ def run_automatic(aftermath_id: int) -> Aftermath:
     aftermath.state = {"barter_total": total, "bounty_completed": completed,
                        "early_withdraw": facts.early_withdraw,
                        "barter_extras": [[n, why] for n, why in extras],
+                       "recorded_scrip": [] if facts.early_withdraw
+                       else recorded_scrip(crew, aftermath),
                        "prayer_spared": spared}
     flow.advance(aftermath, actor=None)
     return aftermath
@@ -175,6 +177,10 @@ def _payday(aftermath: Aftermath, crew: Crew, facts, completed: str) -> None:
                   (effects.get("scrip_on_loss", 0) if facts.lost else 0, "losing (Hide Out)"),
                   (effects.get("scrip_on_bounty", 0) if completed else 0,
                    "completing a Bounty (Hide Out)")]
+        for key in recorded_scrip(crew, aftermath):
+            amount, why = hideouts.TABLE_SCRIP[key]
+            name = Fortification.objects.get(hide_out__crew=crew, key=key).name
+            lines.append((amount, f"{name} ({why}: the game record)"))
         pockets = len(barter_flips.deep_pockets(aftermath, facts))
         lines.append((pockets, "Deep Pockets (in play at the end)"))
         if crew.campaign.extra_scrip and facts.withdrew_on_turn is None:
@@ -189,6 +195,16 @@ def _payday(aftermath: Aftermath, crew: Crew, facts, completed: str) -> None:
             if amount and not facts.early_withdraw:
                 scrip.gain_scrip(crew, amount, week=aftermath.week,
                                  reason=f"Payday, game {aftermath.game_id}: {why}")
+
+
+def recorded_scrip(crew: Crew, aftermath: Aftermath) -> list[str]:
+    """Trophy Rack and Junkyard Dogs the crew owns whose condition the game record shows:
+    paid at Payday, so the player does not claim them."""
+    if crew.campaign.competitive_mode != Campaign.Competitive.HIDE_OUTS:
+        return []
+    owned = hideouts.owned_keys(crew)
+    return [key for key in fortification_scrip.RECORDED if key in owned and
+            fortification_scrip.shown_by_record(key, aftermath.game.record, aftermath.side_key)]
 
 
 def _big_models_standing(aftermath: Aftermath, facts) -> int:

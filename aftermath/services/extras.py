@@ -29,6 +29,7 @@ from aftermath.services.injury_flips import apply_outcome, chart_keys, inapplica
 from campaign.models import ArsenalModel, ArsenalUpgrade, Fortification
 from campaign.services import arsenal, hideouts, scrip
 from rules.engine import aftermath as rules
+from rules.engine import fortification_scrip
 
 Phase = Aftermath.Phase
 DOCTOR_COST = 2
@@ -69,6 +70,10 @@ def _settle(aftermath: Aftermath, actor, by_default: bool) -> Aftermath:
         for injury in injuries[:count]:
             arsenal.annihilate_upgrade(injury, why="at the Doc's")
         if visit.characteristics:
+            gained = list(model.gained_characteristics or [])
+            gained += [c for c in visit.characteristics if c not in gained]
+            model.gained_characteristics = gained
+            model.save(update_fields=["gained_characteristics"])
             arsenal._event(aftermath.crew, "skill", f"{model.card.name} gained "
                            + ", ".join(visit.characteristics) + " at the Doc's",
                            actor=None, model=model, characteristics=list(visit.characteristics))
@@ -146,7 +151,12 @@ def claim_fortification_scrip(*, aftermath: Aftermath, actor, key: str) -> int:
         )
     amount, why = TABLE_SCRIP[key]
     name = Fortification.objects.get(hide_out__crew=aftermath.crew, key=key).name
-    step = record_step(aftermath, f"{name}: {amount} Scrip ({why})", actor=actor, fortification=key)
+    # Trophy Rack and Junkyard Dogs are paid at Payday when the record shows them; a claim
+    # the record does not show is the player's correction of it, and is marked so.
+    correction = key in fortification_scrip.RECORDED
+    step = record_step(aftermath, f"{name}: {amount} Scrip ({why})"
+                       + (" (a correction: the game record does not show it)" if correction
+                          else ""), actor=actor, fortification=key, correction=correction)
     with applying(step):
         result = scrip.gain_scrip(
             aftermath.crew, amount, week=aftermath.week, reason=f"{name}: {why}"

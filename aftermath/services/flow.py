@@ -41,8 +41,9 @@ def _building_possible(aftermath: Aftermath) -> bool:
 
 def _claim_possible(aftermath: Aftermath) -> bool:
     """A Fortification that pays Scrip for what happened at the table (Wanted Posters...)."""
+    paid = set(aftermath.state.get("recorded_scrip") or ())
     return ((aftermath.crew.campaign.competitive_mode == Campaign.Competitive.HIDE_OUTS
-             and bool(hideouts.owned_keys(aftermath.crew) & set(hideouts.TABLE_SCRIP)))
+             and bool(hideouts.owned_keys(aftermath.crew) & set(hideouts.TABLE_SCRIP) - paid))
             or bool(grand_tomb.choices(aftermath)))
 
 
@@ -64,7 +65,8 @@ def _prepare(aftermath: Aftermath, phase: str) -> bool:
                              "answers": []}
         return bool(state["injuries"]["remaining"])
     if phase == Phase.EXTRAS:
-        state["extras"] = {"doctor": None}
+        state["extras"] = {"doctor": None,
+                           "scrip_claimed": list(state.get("recorded_scrip") or ())}
         aftermath.crew.refresh_from_db(fields=["scrip"])
         return not early and (_doctor_possible(aftermath) or _building_possible(aftermath)
                               or _claim_possible(aftermath))

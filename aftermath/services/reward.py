@@ -47,10 +47,14 @@ def master(aftermath: Aftermath) -> ArsenalModel | None:
 
 
 def _owned(aftermath: Aftermath, chart: str) -> set[str]:
+    """The chart's rows the crew already has. An Avatar Upgrade The Event gave counts as
+    the Avatar row: a crew holds one Avatar, however it came."""
     keys = {r.key for r in tables.reward_chart(chart).rows}
-    return set(ArsenalUpgrade.objects.filter(crew=aftermath.crew, table_key__in=keys,
-                                             status=ArsenalUpgrade.Status.ACTIVE)
-               .values_list("table_key", flat=True))
+    active = ArsenalUpgrade.objects.filter(crew=aftermath.crew, status=ArsenalUpgrade.Status.ACTIVE)
+    owned = set(active.filter(table_key__in=keys).values_list("table_key", flat=True))
+    if AVATAR in keys and active.filter(card__is_avatar=True).exists():
+        owned.add(AVATAR)
+    return owned
 
 
 def _twist(aftermath: Aftermath) -> int:

@@ -17,11 +17,9 @@ PRAYER_SCRIP = 3
 
 
 def in_force(aftermath: Aftermath) -> bool:
-    from campaign.weeks.services import event_chain
+    from encounters.services.games import game_events
 
-    game = aftermath.game
-    keys = set(event_chain(game.week)) if game.week_id else set()
-    return PRAYER in keys | {game.event_key}
+    return PRAYER in game_events(aftermath.game)
 
 
 def pray(aftermath: Aftermath, crew: Crew, finished_off) -> list[int]:

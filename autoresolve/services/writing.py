@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from campaign.services import hideouts
 from encounters.models import Casualty, Game, HiredModel, MarkerChange, ModelEvent
+from encounters.services import tracker
 from rules import services as flip_services
 from rules.engine import campaign_game
 from rules.engine import record as rec
 from rules.engine.cards import Card
 from rules.engine.simulation import SimulationResult
 from rules.engine.simulation.record import game_record
-
-FINISHED_OFF_THRESHOLD = 3
 
 
 def write_result(game: Game, result: SimulationResult, arsenal: dict[str, int]) -> rec.GameRecord:
@@ -74,8 +73,11 @@ def _casualties(game, result, by_sim, sides) -> None:
             summoned_name="" if victim else c.name[:120])
         if victim is None or victim.arsenal_model_id is None:
             casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
+        elif tracker.accident_prone(victim.arsenal_model_id):
+            casualty.finished_off = Casualty.FinishedOff.AUTOMATIC
         elif victim.pk in seen:
             casualty.finished_off = Casualty.FinishedOff.ALREADY
+        casualty.threshold = tracker.finished_off_threshold(victim)
         casualty.save()
         if casualty.finished_off == Casualty.FinishedOff.PENDING:
             _flip_finished_off(game, casualty)
@@ -92,7 +94,7 @@ def _flip_finished_off(game: Game, casualty: Casualty) -> None:
         + (" (Bouncer: +)" if twist else ""),
         subject=casualty, positive=twist, chooser=campaign_game.keep_for_finished_off)
     outcome = campaign_game.finished_off(Card.parse(record.final),
-                                         threshold=FINISHED_OFF_THRESHOLD, may_cheat=False,
+                                         threshold=casualty.threshold, may_cheat=False,
                                          cheated=False)
     casualty.flip = record
     casualty.finished_off = (Casualty.FinishedOff.FINISHED if outcome.needs_injury_flip

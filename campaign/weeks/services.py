@@ -214,32 +214,43 @@ COUNTED_GAMES = ("confirmed", "aftermath", "done")
 
 
 def settle_wandering_mercenaries(week: CampaignWeek, *, actor=None) -> list:
-    """At the week's end a crew that played at least two counted games with the same
-    wandering mercenary, never losing it, keeps it in its arsenal for free."""
+    """At the week's end a crew keeps its Wandering Mercenary for free when it played at
+    least two counted games that week, hired that same Mercenary in every one of them, and
+    it was never killed or sacrificed (book: Wandering Mercenaries). One game with another
+    Mercenary, or with none (a game moved to another event by On The Move), keeps nothing."""
     if WANDERING not in event_chain(week):
         return []
-    from encounters.models import Casualty, HiredModel
+    from campaign.models import ArsenalModel
+    from encounters.models import Casualty, HiredModel, Side
 
-    used: dict[tuple[int, int], set[int]] = {}
-    lost: set[tuple[int, int]] = set()
+    played: dict[int, set[int]] = {}
+    for crew_id, game_id in Side.objects.filter(
+        game__week=week, game__state__in=COUNTED_GAMES, crew__isnull=False
+    ).values_list("crew_id", "game_id"):
+        played.setdefault(crew_id, set()).add(game_id)
+    used: dict[int, dict[int, set[int]]] = {}
     hired = HiredModel.objects.filter(
         side__game__week=week, wandering_card__isnull=False, side__game__state__in=COUNTED_GAMES
-    ).select_related("side")
+    ).select_related("side", "wandering_card")
+    cards = {}
     for model in hired:
-        key = (model.side.crew_id, model.wandering_card_id)
-        used.setdefault(key, set()).add(model.side.game_id)
-    for casualty in Casualty.objects.filter(model__in=hired).select_related("model__side"):
-        lost.add((casualty.model.side.crew_id, casualty.model.wandering_card_id))
+        used.setdefault(model.side.crew_id, {}).setdefault(model.wandering_card_id, set()).add(
+            model.side.game_id)
+        cards[model.wandering_card_id] = model.wandering_card
+    lost = set(Casualty.objects.filter(model__in=hired).values_list(
+        "model__side__crew_id", "model__wandering_card_id"))
     kept = []
-    for (crew_id, card_id), games in sorted(used.items()):
-        if len(games) < 2 or (crew_id, card_id) in lost:
+    for crew_id, games in sorted(played.items()):
+        mercenaries = used.get(crew_id, {})
+        if len(games) < 2 or len(mercenaries) != 1:
+            continue
+        ((card_id, with_it),) = mercenaries.items()
+        if with_it != games or (crew_id, card_id) in lost:
             continue
         crew = Crew.objects.get(pk=crew_id)
         if crew.models.filter(card_id=card_id, status="active").exists():
             continue
-        from campaign.models import ArsenalModel
-
-        card = HiredModel.objects.filter(wandering_card_id=card_id).first().wandering_card
+        card = cards[card_id]
         row = ArsenalModel.objects.create(
             crew=crew, card=card, station=card.station, hired_week=week.number, cost_paid=0
         )

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from encounters.api.record import game_data
 from encounters.models import Game
 from encounters.selectors import can_view_game
+from encounters.services.common import require_player_or_organizer
 
 SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
 #: More models than any crew hires; a longer list is refused before lookups.
@@ -29,6 +30,10 @@ class GameActions:
         return game
 
     def _data(self, serializer_class) -> dict:
+        """The validated body. A write to one game is first refused (403) to anyone but
+        its players and the campaign's organizers, so they never see field errors."""
+        if "pk" in self.kwargs:
+            require_player_or_organizer(self.request.user, self.get_object())
         serializer = serializer_class(data=self.request.data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data

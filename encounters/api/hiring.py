@@ -11,7 +11,7 @@ from campaign.models import ArsenalModel
 from catalogue.models import ModelCard
 from config.fields import DictField, PrimaryKeyRelatedField
 from encounters.api.common import MAX_HIRED, MAX_ID, GameActions
-from encounters.services import games, warrant
+from encounters.services import games, on_the_move, warrant
 
 
 class HireSerializer(serializers.Serializer):
@@ -36,6 +36,15 @@ class HireSerializer(serializers.Serializer):
         if any(not (key.isascii() and key.isdigit()) or len(key) > 18 for key in value):
             raise serializers.ValidationError(gettext("Give arsenal upgrade ids as the keys."))
         return {int(key): model for key, model in value.items()}
+
+
+class OnTheMoveSerializer(serializers.Serializer):
+    event = serializers.CharField(
+        max_length=60,
+        help_text=gettext_lazy(
+            "On The Move (Mobile Encampment): the key of a non-Joker weekly event to play "
+            "in this game instead of the flipped one(s)."),
+    )
 
 
 class WarrantSerializer(serializers.Serializer):
@@ -69,6 +78,15 @@ class HiringActions(GameActions):
     @action(detail=True, methods=["post"], url_path="reveal-crew")
     def reveal_crew(self, request, pk=None):
         games.reveal_crew(game=self.get_object(), actor=request.user)
+        return self._game()
+
+    @extend_schema(request=OnTheMoveSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="on-the-move")
+    def on_the_move(self, request, pk=None):
+        """On The Move: name the weekly event to play instead; applied once both players
+        named the same one, before either crew hires."""
+        data = self._data(OnTheMoveSerializer)
+        on_the_move.propose(game=self.get_object(), actor=request.user, event_key=data["event"])
         return self._game()
 
     @extend_schema(request=WarrantSerializer, responses={200: dict})

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -53,6 +55,12 @@ class SeriesViewSet(viewsets.GenericViewSet):
     queryset = LinkedSeries.objects.select_related("player_a", "player_b")
 
     def _data(self, serializer_class) -> dict:
+        """The validated body; a write to one series is first refused (403) to anyone but
+        its two players, so they never see field errors."""
+        if "pk" in self.kwargs:
+            series = self.get_object()
+            if self.request.user.pk not in (series.player_a_id, series.player_b_id):
+                raise PermissionDenied(gettext("Only the series' two players may do this."))
         serializer = serializer_class(data=self.request.data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data

@@ -87,12 +87,21 @@ class CasualtySerializer(serializers.Serializer):
 class FinishedOffSerializer(serializers.Serializer):
     table_card = serializers.CharField(max_length=6, required=False, allow_blank=True)
     cheated_in = serializers.CharField(max_length=6, required=False, allow_blank=True)
-    threshold = serializers.IntegerField(min_value=1, max_value=14, default=3)
+    threshold = serializers.IntegerField(
+        min_value=1, max_value=14, required=False, allow_null=True, default=None,
+        help_text="Only to raise it (On Our Ground); 3, or 11 with Tough As Nails, is read "
+                  "from the model.")
 
 
 class EventScripSerializer(serializers.Serializer):
     side = serializers.ChoiceField(SIDES)
     amount = serializers.IntegerField(min_value=1, max_value=12)
+    why = serializers.CharField(max_length=120)
+
+
+class CasualtyScripCorrectionSerializer(serializers.Serializer):
+    side = serializers.ChoiceField(SIDES)
+    amount = serializers.IntegerField(min_value=-12, max_value=12)
     why = serializers.CharField(max_length=120)
 
 
@@ -173,6 +182,18 @@ class TrackerActions(GameActions):
             amount=data["amount"],
             why=data["why"],
         )
+        return self._game()
+
+    @extend_schema(request=CasualtyScripCorrectionSerializer, responses={200: dict})
+    @action(detail=True, methods=["post"], url_path="casualty-scrip")
+    def casualty_scrip(self, request, pk=None):
+        """Correct the event Scrip computed from casualties (Contract Work, Extermination)
+        by a signed amount, with the reason; the log keeps it."""
+        from encounters.services import casualty_scrip
+
+        data = self._data(CasualtyScripCorrectionSerializer)
+        casualty_scrip.correct(game=self.get_object(), actor=request.user, side_key=data["side"],
+                               amount=data["amount"], why=data["why"])
         return self._game()
 
     @extend_schema(request=None, responses={200: dict})

@@ -123,6 +123,8 @@ def create_campaign_game(*, campaign: Campaign, crew_a: Crew, crew_b: Crew, acto
     if forced:
         game.kind = Game.Kind.STORY
     game.setup = _generate_setup(game, actor)
+    if forced:
+        game.setup["plot_thickens"] = True  # On The Move may take the game back to Standard
     game.save()
     log(game, f"Game set up: {crew_a} vs {crew_b}, {size} soulstones", actor=actor)
     if forced:
@@ -224,8 +226,13 @@ WANDERING_MAX_COST = 7
 
 
 def game_events(game: Game) -> list[str]:
-    """The events in force for a game: the week's chain plus the game's own event."""
-    keys = list(game.week.event_chain) if game.week_id else []
+    """The events in force for a game: the week's chain plus the game's own event, or
+    only the event both players agreed under On The Move."""
+    if game.moved_event:
+        return [game.moved_event]
+    from campaign.weeks.services import event_chain
+
+    keys = event_chain(game.week) if game.week_id else []
     if game.event_key and game.event_key not in keys:
         keys.append(game.event_key)
     return keys

@@ -27,10 +27,14 @@ from rules.engine import record as rec
 from rules.engine.campaign_game import event_scrip_for_game
 
 
-def _traits(card) -> tuple[str, ...]:
+def _traits(card, gained=()) -> tuple[str, ...]:
+    """The printed Characteristics plus those the model gained in the campaign (Grand
+    Tomb's Undead, the Good Doctor's Construct or Undead), so Bounties that count a
+    Characteristic (Purge, Roundup) see them."""
     if card is None:
         return ()
     traits = [str(c).lower() for c in card.characteristics or ()]
+    traits += [t for t in (str(c).lower() for c in gained or ()) if t not in traits]
     if card.is_totem and "totem" not in traits:
         traits.append("totem")
     return tuple(traits)
@@ -53,7 +57,9 @@ class _Refs:
         self.entries.append(rec.ModelEntry(
             ref=ref, side=side.key, name=h.name[:120],
             origin="wandering" if h.wandering_card_id else "hired",
-            station=station or None, characteristics=_traits(card),
+            station=station or None,
+            characteristics=_traits(card, h.arsenal_model.gained_characteristics
+                                    if h.arsenal_model_id else ()),
             cost=None if station == "master" else cost, leader=h.is_leader,
             arsenal_model=h.arsenal_model_id, card=card.pk if card else None))
         self.hired[h.pk] = ref
@@ -93,13 +99,18 @@ def _kill(c: Casualty, refs: _Refs) -> rec.Kill:
 
 
 def _event_scrip(side: Side) -> int:
-    """Event Scrip at the table plus A Lucrative Offer's (2 per VP of the third scheme),
-    within the one per-game cap of event Scrip; the third scheme is never a VP."""
-    return event_scrip_for_game([side.event_scrip, scrip_of(side)]).counted
+    """Event Scrip at the table, the casualties' (Contract Work, Extermination, with the
+    player's correction) and A Lucrative Offer's (2 per VP of the third scheme), within
+    the one per-game cap of event Scrip; the third scheme is never a VP."""
+    from encounters.services.casualty_scrip import corrected
+
+    return event_scrip_for_game([side.event_scrip, corrected(side), scrip_of(side)]).counted
 
 
 def build_record(game: Game, report: ResultReport) -> rec.GameRecord:
     """Everything the Aftermath and Bounties need, as the result starts to count."""
+    from encounters.services.games import game_events
+
     hired = HiredModel.objects.select_related("arsenal_model__card", "wandering_card") \
         .order_by("id")
     sides = list(game.sides.prefetch_related(
@@ -164,8 +175,8 @@ def build_record(game: Game, report: ResultReport) -> rec.GameRecord:
             attached.append(rec.UpgradeAttached(turn=max(e.turn, 1), ref=ref, name=e.name))
     return rec.GameRecord(
         sides=side_records, winner=report.winner, vp={"a": report.vp_a, "b": report.vp_b},
-        withdraw=report.details.get("withdraw"), event=game.event_key,
-        events=tuple(game.week.event_chain) if game.week_id else (),
+        withdraw=report.details.get("withdraw"), event=game.moved_event or game.event_key,
+        events=tuple(game_events(game)) if game.week_id else (),
         week=game.week.number if game.week_id else None, ended_on_turn=game.ended_on_turn,
         models=tuple(refs.entries), kills=kills, markers=markers, horror=tuple(horror),
         attached=tuple(attached), notes=tuple(notes), quarters=tuple(quarters),

@@ -62,6 +62,21 @@ def _side(game: Game, key: str) -> Side:
 # --- Models brought into play -------------------------------------------------------------
 
 
+def _check_specimen(game: Game, name: str) -> None:
+    """Outside the weeks whose event brings Neutral models, only A Fine Specimen's
+    Sabertooth Cerberus enters, once per game, in a game of a crew that owns it."""
+    if not specimen_sides(game):
+        raise EncounterError(gettext("This week's event brings no Neutral models."))
+    if name.strip().lower() != SPECIMEN.lower():
+        raise EncounterError(
+            gettext("This week's event brings no Neutral models: only A Fine Specimen's "
+                    "%(name)s may enter.") % {"name": SPECIMEN})
+    if game.table_models.filter(origin=TableModel.Origin.NEUTRAL,
+                                name__iexact=SPECIMEN).exists():
+        raise EncounterError(gettext("A Fine Specimen adds one %(name)s per game.")
+                             % {"name": SPECIMEN})
+
+
 def neutral_names(game: Game) -> list[str]:
     """The Neutral models the game's weekly events bring (``weekly-events.json``)."""
     from encounters.services.games import game_events
@@ -74,6 +89,19 @@ def neutral_names(game: Game) -> list[str]:
         except KeyError:
             continue
     return names
+
+
+FINE_SPECIMEN = "a-fine-specimen"
+#: The Neutral model A Fine Specimen (Mobile Encampment) adds to every game of its crew.
+SPECIMEN = "Sabertooth Cerberus"
+
+
+def specimen_sides(game: Game) -> list[str]:
+    """The sides whose crew owns A Fine Specimen: either may add its Neutral model."""
+    from campaign.services import hideouts
+
+    return [s.key for s in game.sides.select_related("crew") if s.crew_id
+            and FINE_SPECIMEN in hideouts.owned_keys(s.crew)]
 
 
 def _card_facts(game: Game, name: str) -> dict:
@@ -126,9 +154,8 @@ def bring_in(*, game: Game, actor, name: str, side_key: str | None, station: str
     require_player_or_organizer(actor, game)
     _require_writable(game, in_play=True)
     if side_key is None:
-        names = neutral_names(game)
-        if not names:
-            raise EncounterError(gettext("This week's event brings no Neutral models."))
+        if not neutral_names(game):
+            _check_specimen(game, name)
         side, origin = None, TableModel.Origin.NEUTRAL
     else:
         side, origin = _side(game, side_key), TableModel.Origin.SUMMONED

@@ -14,6 +14,7 @@ from encounters.models import (
     Game,
     HiredModel,
     LucrativeScheme,
+    MarkerChange,
     SchemeChoice,
     Side,
     TableModel,
@@ -88,7 +89,32 @@ def start(*, game: Game, actor) -> Game:
     game.turn = 1
     game.save(update_fields=["state", "turn", "updated_at"])
     log(game, "The game begins: Turn 1", actor=actor)
+    _place_start_markers(game, sides, actor)
     return game
+
+
+#: Fortifications that put a Marker anywhere on the centre line at the start of the game
+#: (Loose Gravedirt: a Corpse Marker; Pick and Pull: a Scrap Marker), by the Marker kind.
+START_MARKERS = {"loose-gravedirt": ("Loose Gravedirt", MarkerChange.Kind.CORPSE, "Corpse"),
+                 "pick-and-pull": ("Pick and Pull", MarkerChange.Kind.SCRAP, "Scrap")}
+
+
+def _place_start_markers(game: Game, sides, actor) -> None:
+    """Record the start-of-game Markers of each crew's Fortifications for its player, on
+    the centre line (quarter 0: in no single quarter); the log says where to put them."""
+    from campaign.services import hideouts
+
+    for side in sides:
+        if not side.crew_id:
+            continue
+        owned = hideouts.owned_keys(side.crew)
+        for key, (name, kind, word) in START_MARKERS.items():
+            if key not in owned:
+                continue
+            MarkerChange.objects.create(game=game, turn=1, kind=kind, delta=1, quarter=0,
+                                        by_side=side.key, actor=actor)
+            log(game, f"{name}: side {side.key} places a {word} Marker anywhere on the "
+                "centre line", actor=actor, side=side.key)
 
 
 @transaction.atomic
@@ -418,9 +444,15 @@ def record_casualty(
     )
     by_neutral = by_table_model is not None and by_table_model.side_id is None
     campaign = game.campaign if game.campaign_id else None
+    automatic_reason = ""
     if campaign is not None and campaign.unavoidable_injury and \
             "finished_off_cannot_be_cheated" in _event_flags(game):
         automatic = True  # Unavoidable Injury: an uncheatable flip becomes no flip at all
+    if campaign is not None and model is not None and model.arsenal_model_id and \
+            accident_prone(model.arsenal_model_id):
+        automatic, automatic_reason = True, "Accident Prone"
+    elif campaign is not None and by_model is not None and _has_skill(by_model, SCAVENGER):
+        automatic, automatic_reason = True, "killed by The Scavenger"
     if model is None or (model.arsenal_model_id is None and game.campaign_id):
         casualty.finished_off = Casualty.FinishedOff.NOT_ARSENAL
     elif campaign is not None and campaign.no_injuries:
@@ -433,17 +465,73 @@ def record_casualty(
         )
     elif automatic or by_neutral:
         casualty.finished_off = Casualty.FinishedOff.AUTOMATIC
+    casualty.threshold = finished_off_threshold(model)
     casualty.save()
     if campaign is not None and model is not None and model.arsenal_model_id:
         _collect_wanted(game, side, model, casualty, actor)
+        _remind_when_killed(game, model, side_key, actor)
     victim = casualty.victim_name + (f" ({table_model.get_origin_display().lower()})"
                                      if table_model else "")
-    log(game, f"{victim} was {casualty.get_how_display().lower()} by {casualty.killer_name}",
+    log(game, f"{victim} was {casualty.get_how_display().lower()} by {casualty.killer_name}"
+        + (f": Finished Off ({automatic_reason})" if automatic_reason and
+           casualty.finished_off == Casualty.FinishedOff.AUTOMATIC else ""),
         actor=actor, side="" if side is None else side_key)
     return casualty
 
 
 NEUTRAL = "neutral"
+
+
+def _remind_when_killed(game: Game, model: HiredModel, side_key: str, actor) -> None:
+    """Table-only results whose moment is this death (Baggage, Martyr...): the log
+    reminds the players to apply them (``rules/table_only.py``)."""
+    from campaign.models import ArsenalUpgrade
+    from rules import table_only
+
+    for name, key in ArsenalUpgrade.objects.filter(
+            attached_to_id=model.arsenal_model_id, status=ArsenalUpgrade.Status.ACTIVE,
+            table_key__in=list(table_only.WHEN_KILLED)).values_list("name", "table_key"):
+        log(game, f"Apply at the table: {model.name}'s {name} ({table_only.summary(key)})",
+            actor=actor, side=side_key)
+
+
+TOUGH_AS_NAILS = "tough-as-nails"
+TOUGH_THRESHOLD = 11
+
+
+def accident_prone(arsenal_model_id: int) -> bool:
+    """An active Injury flagged ``auto_finished_off`` (Accident Prone): the model is
+    Finished Off without a flip whenever it is killed or sacrificed."""
+    from campaign.models import ArsenalUpgrade
+
+    keys = {row.key for row in tables.injury_chart().rows if "auto_finished_off" in row.flags}
+    return ArsenalUpgrade.objects.filter(
+        attached_to_id=arsenal_model_id, kind=ArsenalUpgrade.Kind.INJURY,
+        status=ArsenalUpgrade.Status.ACTIVE, table_key__in=keys).exists()
+
+
+#: Outcasts faction Injury: models it kills are automatically Finished Off.
+SCAVENGER = "the-scavenger"
+
+
+def _has_skill(model: HiredModel, key: str) -> bool:
+    from campaign.models import ArsenalUpgrade
+
+    return bool(model.arsenal_model_id) and ArsenalUpgrade.objects.filter(
+        attached_to_id=model.arsenal_model_id, table_key=key,
+        status=ArsenalUpgrade.Status.ACTIVE).exists()
+
+
+def finished_off_threshold(model: HiredModel | None) -> int:
+    """The lowest Finished Off value for a hired model, from its Skills: 11 with Tough As
+    Nails (book: Campaign Upgrades), else 3. Nobody types it at the table."""
+    from campaign.models import ArsenalUpgrade
+
+    if model is not None and model.arsenal_model_id and ArsenalUpgrade.objects.filter(
+            attached_to_id=model.arsenal_model_id, table_key=TOUGH_AS_NAILS,
+            status=ArsenalUpgrade.Status.ACTIVE).exists():
+        return TOUGH_THRESHOLD
+    return campaign_game.FINISHED_OFF_THRESHOLD
 
 
 def _collect_wanted(game: Game, side: Side, model: HiredModel, casualty: Casualty,
@@ -485,11 +573,12 @@ def flip_finished_off(
     actor,
     table_card: str | None = None,
     cheated_in: str | None = None,
-    threshold: int = 3,
+    threshold: int | None = None,
 ) -> Casualty:
-    """The victim's controller flips (3 or more: Finished Off). Cheating is allowed unless
-    the week's event forbids it (A Bad Moon Rises) or the campaign uses Unavoidable
-    Injury."""
+    """The victim's controller flips (3 or more: Finished Off; 11 for a model with Tough As
+    Nails, read from its Skills). ``threshold`` may only raise it (On Our Ground, whose
+    10" the tracker cannot see). Cheating is allowed unless the week's event forbids it (A
+    Bad Moon Rises) or the campaign uses Unavoidable Injury."""
     game = lock_game(casualty.game_id)
     casualty = (
         Casualty.objects.select_for_update(of=("self",)).select_related("side").get(pk=casualty.pk)
@@ -509,6 +598,7 @@ def flip_finished_off(
             gettext("Nobody may cheat a Finished Off flip this week (A Bad Moon Rises).")
         )
     bouncer = _has_bouncer(casualty.side)
+    threshold = max(finished_off_threshold(casualty.model), threshold or 0)
     try:
         record = _flip(game, f"Finished Off: {casualty.model}", actor, table_card=table_card,
                        cheated_in=cheated_in, subject=casualty, positive=int(bouncer),
@@ -536,10 +626,10 @@ def _has_bouncer(side: Side | None) -> bool:
 
 
 def _event_flags(game: Game) -> set[str]:
+    from encounters.services.games import game_events
+
     flags: set[str] = set()
-    keys = list(game.week.event_chain) if game.week_id else []
-    if game.event_key:
-        keys.append(game.event_key)
+    keys = game_events(game)
     table = tables.weekly_events()
     for key in keys:
         try:

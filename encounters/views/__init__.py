@@ -16,7 +16,7 @@ One module per concern: ``setup`` and ``series`` (before a game), ``pages`` and 
 ``encounters.urls`` routes to.
 """
 
-from encounters.views.hiring import hire, reveal_crew, warrant_role
+from encounters.views.hiring import hire, move_event, reveal_crew, warrant_role
 from encounters.views.offers import (
     bbq,
     reflip_finished_off,
@@ -47,6 +47,7 @@ from encounters.views.table_effects import (
 )
 from encounters.views.tracker import (
     casualty,
+    casualty_scrip_correction,
     end_turn,
     event_scrip,
     finished_off,
@@ -58,9 +59,10 @@ from encounters.views.tracker import (
 )
 
 __all__ = [
-    "bbq", "bring_in", "casualty", "choose_schemes", "confirm", "dispute", "end_facts",
+    "bbq", "bring_in", "casualty", "casualty_scrip_correction", "choose_schemes", "confirm",
+    "dispute", "end_facts",
     "end_turn", "event_scrip", "finished_off", "game_detail", "game_new", "game_panel", "hire",
-    "initiative", "marker", "model_event", "note", "pool", "quarters", "reflip",
+    "initiative", "marker", "model_event", "move_event", "note", "pool", "quarters", "reflip",
     "reflip_finished_off", "reflip_strategy", "report", "reveal_crew", "reveal_note",
     "reveal_scheme", "reveal_third_scheme", "rule", "scheme_vp", "series_detail", "series_new",
     "setup_new", "start", "strategy_vp", "third_scheme_vp", "traveler_guidance", "use_item",

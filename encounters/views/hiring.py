@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, ngettext
 
 from encounters import forms
-from encounters.services import games, warrant
+from encounters.services import games, on_the_move, warrant
 from encounters.views.actions import game_action
 from encounters.views.common import Refused, as_player, valid
 from encounters.views.panel_forms import hire_form
@@ -42,3 +42,15 @@ def _warrant_role(request, game):
 
 _warrant_role.changes_setup = True
 warrant_role = game_action(_warrant_role)
+
+
+def _move_event(request, game):
+    data = valid(forms.OnTheMoveForm(request.POST, choices=on_the_move.choices(game)))
+    moved = on_the_move.propose(game=game, actor=request.user, event_key=data["event"])
+    if moved.moved_event:
+        return gettext("On The Move: this game is played under the agreed event.")
+    return gettext("On The Move: your choice waits for your opponent's.")
+
+
+_move_event.changes_setup = True
+move_event = game_action(_move_event)

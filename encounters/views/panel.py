@@ -10,8 +10,16 @@ from encounters import forms
 from encounters.models import Casualty, Game, ResultReport
 from encounters.score_check import score_check
 from encounters.selectors import GameView, game_view
+from encounters.services import (
+    casualty_scrip,
+    items,
+    on_the_move,
+    results,
+    scrip_effects,
+    traveler,
+    warrant,
+)
 from encounters.services import finished_off as finished_off_reflips
-from encounters.services import items, results, scrip_effects, traveler, warrant
 from encounters.services import table as table_facts
 from encounters.views.board import marker_board
 from encounters.views.common import REPORTABLE, TRACKING
@@ -55,6 +63,11 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         if not me.side.hire_revealed and me.side.crew_id:
             context["hire_form"] = hire_form(me, game=g)
         context["schemes_form"] = schemes_form(view, me)
+        if on_the_move.refusal(g, me.side) is None:
+            context["on_the_move_form"] = forms.OnTheMoveForm(
+                auto_id="move_%s", choices=on_the_move.choices(g),
+                initial={"event": (g.setup or {}).get("on_the_move", {}).get(me.side.key)})
+            context["on_the_move_proposals"] = (g.setup or {}).get("on_the_move") or {}
         if warrant.refusal(g, me.side) is None:
             context["warrant_form"] = forms.WarrantForm(
                 auto_id="warrant_%s", initial={"role": warrant.role_of(g, me.side.key)})
@@ -74,6 +87,12 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
                 auto_id="scrip_%s", initial={"side": me.side.key if me else "a"}
             ),
             end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
+            casualty_scrip=[(row.side.key, max(0, casualty_scrip.casualty_scrip(
+                g, row.side.key).amount + row.side.casualty_scrip_correction))
+                for row in view.sides]
+            if casualty_scrip.in_force(g) else None,
+            casualty_scrip_form=forms.CasualtyScripCorrectionForm(
+                auto_id="cscrip_%s", initial={"side": me.side.key if me else "a"}),
             bring_in_form=forms.BringInForm(
                 auto_id="bring_%s", initial={"side": me.side.key if me else "a"}
             ),
@@ -285,9 +304,34 @@ def _opponent_key(me) -> str:
     return ("b" if me.side.key == "a" else "a") if me else "a"
 
 
+def _table_reminders(view: GameView) -> dict[str, list[tuple[str, str, str]]]:
+    """Side key -> (model, result, what it does) for the hired models' table-only results
+    (``rules/table_only.py``): the tracker does not apply them, so it reminds the players
+    while the game is in play. Shown once the crews are revealed; one query."""
+    from campaign.models import ArsenalUpgrade
+    from rules import table_only
+
+    if view.game.state not in TRACKING:
+        return {}
+    side_of = {h.arsenal_model_id: (s.side.key, h.name) for s in view.sides
+               if s.side.hire_revealed for h in s.hired if getattr(h, "arsenal_model_id", None)}
+    if not side_of:
+        return {}
+    rows = ArsenalUpgrade.objects.filter(
+        status=ArsenalUpgrade.Status.ACTIVE, table_key__in=list(table_only.ALL),
+        attached_to_id__in=list(side_of),
+    ).values_list("attached_to_id", "name", "table_key").order_by("attached_to_id", "id")
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for model_id, name, key in rows:
+        side_key, model = side_of[model_id]
+        out.setdefault(side_key, []).append((model, name, table_only.summary(key)))
+    return out
+
+
 def _side_rows(view: GameView) -> list[dict]:
     """Each side with its schemes named (the selector already hid what must be hidden)."""
     rows = []
+    reminders = _table_reminders(view)
     for side in view.sides:
         schemes = [
             {**s, "name": scheme_name(s["scheme"]) if s["id"] else "Hidden"} for s in side.schemes
@@ -302,6 +346,7 @@ def _side_rows(view: GameView) -> list[dict]:
                 "third": {**third, "name": scheme_name(third["scheme"]),
                           "vp_choices": range(third["max_vp"] + 1)} if third else None,
                 "cost": sum(h.cost for h in side.hired),
+                "table_only": reminders.get(side.side.key, []),
             }
         )
     return rows

@@ -61,7 +61,9 @@ def setup_view(game: Game) -> dict:
         "leaders": _leaders(band.leaders) if band else "",
         "deployment": named_row(t.deployment, setup.get("deployment")),
         "deployment_map": deployment_map(setup.get("deployment")),
-        "event": named_row(tables.weekly_events().row, game.event_key) if game.event_key else None,
+        "event": named_row(tables.weekly_events().row, game.moved_event or game.event_key)
+        if (game.moved_event or game.event_key) else None,
+        "moved": bool(game.moved_event),
         "story": game.kind == Game.Kind.STORY,
     }
     if game.kind == Game.Kind.STORY:

@@ -103,6 +103,16 @@ def event_scrip(request, game):
 
 
 @game_action
+def casualty_scrip_correction(request, game):
+    from encounters.services import casualty_scrip
+
+    data = valid(forms.CasualtyScripCorrectionForm(request.POST))
+    casualty_scrip.correct(game=game, actor=request.user, side_key=data["side"],
+                           amount=data["amount"], why=data["why"])
+    return f"Casualty Scrip corrected for side {data['side'].upper()}."
+
+
+@game_action
 def withdraw(request, game):
     tracker.strategic_withdraw(game=game, actor=request.user)
     return "Your crew made a Strategic Withdraw."

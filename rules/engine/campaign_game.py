@@ -29,6 +29,7 @@ from .hiring import HENCHMAN, MASTER, CardInfo, hire_cost, leader_cost
 
 __all__ = [
     "AVATAR_RATING_BONUS",
+    "CASUALTY_SCRIP",
     "ENCOUNTER_SIZE_MARGIN",
     "FINISHED_OFF_THRESHOLD",
     "LAST_TURN_WITHOUT_FLIP",
@@ -36,6 +37,7 @@ __all__ = [
     "MAX_POOL",
     "ArsenalModel",
     "CampaignRating",
+    "CasualtyScrip",
     "EndOfTurnFlip",
     "EventScrip",
     "FinishedOff",
@@ -51,6 +53,7 @@ __all__ = [
     "arsenal_models",
     "arsenal_total",
     "campaign_rating",
+    "casualty_event_scrip",
     "continue_value_needed",
     "end_of_game_flip",
     "event_scrip_for_game",
@@ -566,6 +569,42 @@ def event_scrip_for_game(amounts: int | Iterable[int], *, cap: int | None = None
     if cap is None:
         cap = weekly_events().max_scrip_per_game
     return EventScrip(amounts, _count(cap, "The event Scrip cap"))
+
+
+#: Weekly events paying event Scrip for each enemy model of some stations killed or
+#: sacrificed (Buried at the end counts as killed): Scrip per model, the stations.
+CASUALTY_SCRIP: dict[str, tuple[int, frozenset[str]]] = {
+    "contract-work": (2, frozenset({"master", "henchman", "enforcer"})),
+    "extermination": (2, frozenset({"minion", "peon"})),
+}
+
+
+@dataclass(frozen=True)
+class CasualtyScrip:
+    """Event Scrip one side earned from enemy casualties: the total and one line per
+    model that paid (event key, model name, station)."""
+
+    amount: int
+    lines: tuple[tuple[str, str, str], ...] = ()
+
+
+def casualty_event_scrip(events: Iterable[str], side: str,
+                         casualties: Iterable[tuple[str, str, str | None]]) -> CasualtyScrip:
+    """Contract Work and Extermination: ``casualties`` are (victim's side, name, station)
+    for every model killed, sacrificed or Buried in the game; each *enemy* model (the other
+    crew's, never a Neutral one) of the event's stations pays ``side`` 2 Scrip, whoever
+    killed it. A model of unknown station pays nothing."""
+    paying = [(key, *CASUALTY_SCRIP[key]) for key in dict.fromkeys(events)
+              if key in CASUALTY_SCRIP]
+    lines, amount = [], 0
+    for victim_side, name, station in casualties:
+        if victim_side in (side, "neutral", "") or not station:
+            continue
+        for key, scrip, stations in paying:
+            if station in stations:
+                amount += scrip
+                lines.append((key, name, station))
+    return CasualtyScrip(amount, tuple(lines))
 
 
 @dataclass(frozen=True)

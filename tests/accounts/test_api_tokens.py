@@ -59,19 +59,34 @@ def test_a_bot_uses_the_token_as_bearer_or_token_and_its_use_is_recorded(logged_
     assert b"ago" in page.content
 
 
-def test_a_wrong_expired_or_revoked_token_is_refused(logged_in_client):
+def refused_with_a_challenge(client: APIClient) -> bool:
+    """A refused token: 401 with ``WWW-Authenticate: Bearer ...`` (not DRF's 403), on a
+    read and on a write."""
+    answers = [client.get("/api/rules/flips/"),
+               client.post("/api/games/setups/", {"size": 30}, format="json")]
+    return all(r.status_code == 401 and r["WWW-Authenticate"].startswith("Bearer ")
+               and 'error="invalid_token"' in r["WWW-Authenticate"] for r in answers)
+
+
+def test_a_wrong_expired_or_revoked_token_is_refused_with_401(logged_in_client):
     _, secret = make_token(logged_in_client)
-    assert bot(secret[:-1] + ("0" if secret[-1] != "0" else "1")).get(
-        "/api/rules/flips/").status_code in (401, 403)
+    assert refused_with_a_challenge(bot(secret[:-1] + ("0" if secret[-1] != "0" else "1")))
+    assert refused_with_a_challenge(bot("mfx_short"))
+    assert refused_with_a_challenge(bot(f"{secret} extra"))  # a malformed header
     assert bot(secret).get("/api/rules/flips/").status_code == 200
     row = ApiToken.objects.get()
     response = logged_in_client.post(reverse("token-revoke"), {"token": row.digest})
     assert response.status_code == 302 and not ApiToken.objects.exists()
-    assert bot(secret).get("/api/rules/flips/").status_code in (401, 403)
+    assert refused_with_a_challenge(bot(secret))
 
     _, secret = make_token(logged_in_client, name="Old script", expires="7")
     ApiToken.objects.update(expiry=timezone.now() - timedelta(seconds=1))
-    assert bot(secret).get("/api/rules/flips/").status_code in (401, 403)
+    assert refused_with_a_challenge(bot(secret))
+
+
+def test_no_token_at_all_is_still_the_anonymous_answer(db):
+    """Without a token nothing changes: an anonymous write is refused as before (403)."""
+    assert APIClient().post("/api/games/setups/", {"size": 30}, format="json").status_code == 403
 
 
 def test_never_expiring_tokens_and_the_cap(logged_in_client):

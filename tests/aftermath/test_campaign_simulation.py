@@ -454,8 +454,7 @@ def test_every_fortification_is_built_in_an_aftermath_and_the_ledgers_reconcile(
 #: changes (a marker dropped, a duel twist, terrain placed, a card drawn...): the players
 #: apply them, so the simulation can only build them.
 TABLE_ONLY = frozenset({
-    "advanced-scouts", "my-creations", "loose-gravedirt", "on-the-move", "scouted-location",
-    "big-game-hunter", "hiding-place", "a-fine-specimen", "pick-and-pull",
+    "advanced-scouts", "my-creations", "scouted-location", "big-game-hunter", "hiding-place",
     "salvage-operation",
 })
 #: Fortifications the tracker offers during a game (a reflip, Scrip paid at the table, a
@@ -476,14 +475,22 @@ TRACKER = {
              "test_with_posse_on_either_side_both_crews_choose_take_prisoner",
     "warrant": "test_guild_outpost_fortifications.py::"
                "test_warrant_changes_the_roles_the_page_shows",
+    "on-the-move": "test_on_the_move.py::"
+                   "test_both_players_agree_and_the_game_follows_the_moved_event",
+    **dict.fromkeys(("loose-gravedirt", "pick-and-pull"),
+                    "aftermath/test_recorded_fortification_scrip.py::"
+                    "test_markers_at_the_start_the_specimen_and_the_scrip_the_record_shows"),
+    "a-fine-specimen": "aftermath/test_recorded_fortification_scrip.py::"
+                       "test_a_fine_specimen_enters_and_trophy_rack_pays_from_the_record",
 }
 
 
 def test_every_tracker_fortification_names_a_test_that_exists():
-    here = Path(__file__).resolve().parents[1] / "encounters"
+    tests = Path(__file__).resolve().parents[1]
     for key, test in TRACKER.items():
         module, name = test.split("::")
-        assert f"def {name}(" in (here / module).read_text(), key
+        path = tests / module if "/" in module else tests / "encounters" / module
+        assert f"def {name}(" in path.read_text(), key
 
 
 #: Effects the app applies that this simulation does not reach yet, and why. Empty: every
@@ -893,3 +900,100 @@ def _fortification_traces(campaign, by_hide_out, games, bought, roster) -> dict[
 
 def tables_name(hide_out: str, key: str) -> str:
     return next(f.name for f in tables.fortifications(hide_out) if f.key == key)
+
+
+def _play_wandering(campaign, alpha, bravo, mercenaries, *, vp=(5, 1), hire=None,
+                    at_table=None):
+    """One game through the services: each crew hires its whole Arsenal (or ``hire``'s
+    models for it) and, in a Wandering Mercenaries week, the Mercenary ``mercenaries``
+    names for it; ``at_table(game)`` records what happens at the table."""
+    from encounters.services import results, tracker
+
+    game = games_services.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
+                                               actor=alpha.player)
+    for crew in (alpha, bravo):
+        models = (hire or {}).get(crew.pk) or list(crew.models.filter(status="active"))
+        games_services.hire_crew(game=game, actor=crew.player, models=models,
+                                 wandering=mercenaries.get(crew.pk))
+        games_services.reveal_crew(game=game, actor=crew.player)
+        pool = game.setup["scheme_pool"]
+        games_services.choose_schemes(game=game, actor=crew.player,
+                                      choices=[(pool[0], None), (pool[1], None)])
+    tracker.start(game=game, actor=alpha.player)
+    if at_table is not None:
+        at_table(Game.objects.get(pk=game.pk))
+    results.report_result(game=game, actor=alpha.player, vp_a=vp[0], vp_b=vp[1])
+    results.confirm_result(game=game, actor=bravo.player)
+    return Game.objects.get(pk=game.pk)
+
+
+def test_a_wandering_week_played_three_times_and_a_good_doctor_undead_counted_by_purge(roster):
+    """Week 1, Wandering Mercenaries, three games: Alpha hires Drifter, Drifter, then Loner
+    (keeps nobody: not the same Mercenary in every game); Bravo hires Drifter three times
+    (keeps it). In Bravo's third Aftermath the Good Doctor's Tomes row makes a Guard Undead
+    for good. Week 2: Alpha holds Purge (4 Living or Undead enemies killed in one game) and
+    kills Bravo's Living Captain, Sergeant and Clerk and the Undead Guard: four, so the
+    Bounty counts the game; without the Doctor's Undead it would be three."""
+    from catalogue.models import ModelCard
+    from tests.aftermath.conftest import aftermaths
+    from tests.aftermath.test_wizard import _injure, _no_hand_seed, _to_injuries
+    from tests.campaign.factories import CardFactory, campaign_in_week_one
+
+    ModelCard.objects.filter(pk__in=[roster[k].pk for k in ("henchman", "enforcer", "peon")]
+                             ).update(characteristics=["Living"])
+    campaign, (alpha, bravo), organizer = campaign_in_week_one(
+        roster, models=("minion", "minion", "enforcer", "peon"), upgrade=False,
+        event="wandering-mercenaries", max_games_per_week=3, good_doctor=True)
+    drifter = roster["merc"]
+    loner = CardFactory(name="Loner", station="enforcer", cost=7, is_mercenary=True,
+                        factions=["outcasts"])
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    _injure(guard, ["fragile"])
+    scrip.adjust_scrip(bravo, 6, week=1, reason="test funds", actor=bravo.player)
+    played = [_play_wandering(campaign, alpha, bravo, {alpha.pk: alpha_merc, bravo.pk: drifter})
+              for alpha_merc in (drifter, drifter, loner)]
+    for game in played[:2]:
+        for aftermath in aftermaths(game).values():
+            take_defaults(aftermath.pk)
+    third = open_with_seeds(played[2], {"b": _no_hand_seed("6T")})
+    take_defaults(third["a"].pk)
+    b = _to_injuries(fresh(third["b"]), bravo.player)
+    b = extras.visit_doctor(aftermath=b, actor=bravo.player, model=guard)
+    while (fresh(b).state["extras"].get("doctor") or {}).get("question"):
+        b = extras.doctor_answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    extras.finish(aftermath=fresh(b), actor=bravo.player)
+    guard.refresh_from_db()
+    assert guard.gained_characteristics == ["Undead"]
+
+    weeks.set_event(week=campaign.weeks.get(number=2), actor=organizer, event_key="junkyard",
+                    reason="The organizer's calendar")
+    weeks.turn_over(campaign, 2)
+    kept = ArsenalModel.objects.filter(crew__campaign=campaign, card__in=[drifter, loner])
+    assert [(m.crew_id, m.card_id) for m in kept] == [(bravo.pk, drifter.pk)]
+
+    CrewBounty.objects.create(crew=alpha, bounty_key="purge", name="Purge", bought_week=2,
+                              progress={"counted": 0, "target": 2, "contributions": []})
+    campaign.refresh_from_db()
+    hired = [m for m in bravo.models.filter(status="active").order_by("id")
+             if m.card_id != drifter.pk]
+    victims = [m.pk for m in hired if m.pk == guard.pk or m.card.characteristics]
+    assert len(victims) == 4  # Captain, Sergeant, Clerk (Living) and the Undead Guard
+
+    def kill_them(game):
+        from encounters.models import HiredModel
+        from encounters.services import tracker
+
+        killer = HiredModel.objects.get(side__game=game, side__key="a", is_leader=True)
+        for victim in HiredModel.objects.filter(side__game=game, arsenal_model_id__in=victims):
+            casualty = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                               model=victim, by_model=killer)
+            tracker.flip_finished_off(casualty=casualty, actor=bravo.player, table_card="1R")
+
+    game = _play_wandering(campaign, alpha, bravo, {}, vp=(6, 1), hire={bravo.pk: hired},
+                           at_table=kill_them)
+    entries = {m["arsenal_model"]: m["characteristics"] for m in game.record["models"]
+               if m["side"] == "b"}
+    assert "undead" in entries[guard.pk]
+    aftermaths(game)
+    progress = CrewBounty.objects.get(crew=alpha, bounty_key="purge").progress
+    assert progress["counted"] == 1, progress

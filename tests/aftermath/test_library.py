@@ -68,3 +68,22 @@ def test_with_no_hand_and_no_library_the_reward_is_flipped_at_once(campaign_week
     Aftermath.objects.filter(pk=a.pk).update(hand=[])
     a = fresh(reward.choose(aftermath=fresh(a), actor=alpha.player, chart="generic"))
     assert not (a.state.get("reward") or {}).get("question")
+
+
+def test_an_avatar_from_the_event_counts_as_owned_for_the_reward_chart(campaign_week, roster):
+    """The Event gave the crew an Avatar Upgrade: the Reward chart's Avatar row is already
+    owned, so the crew cannot take a second Avatar (and a flip never lands on it)."""
+    from campaign.models import ArsenalModel, ArsenalUpgrade
+    from tests.campaign.factories import UpgradeFactory
+
+    campaign, alpha, bravo, _ = campaign_week
+    a = _complete_a_bounty(campaign, alpha, bravo)
+    ArsenalModel.objects.create(crew=alpha, card=roster["master"], station="master",
+                                hired_week=1, cost_paid=0)
+    avatar = UpgradeFactory(name="Avatar of Law", is_avatar=True, factions=["guild"])
+    ArsenalUpgrade.objects.create(crew=alpha, kind="upgrade", card=avatar, name=avatar.name,
+                                  acquired_week=1, from_event_week=1)
+    assert "avatar" in reward._owned(fresh(a), "guild")
+    with pytest.raises(Exception, match="already has"):
+        reward.choose(aftermath=fresh(a), actor=alpha.player, chart="guild", take="avatar")
+    assert not ArsenalUpgrade.objects.filter(crew=alpha, table_key="avatar").exists()

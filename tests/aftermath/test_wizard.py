@@ -430,3 +430,32 @@ def test_the_those_who_thirst_flip_may_be_cheated_from_the_hand(campaign_week):
     assert hand[0] not in fresh(a).hand
     record = FlipRecord.objects.get(subject_id=a.pk, purpose__contains="Those Who Thirst")
     assert record.cheated_in == hand[0]
+
+
+def test_the_good_doctor_gives_undead_for_good_on_the_card_and_in_the_record(campaign_week):
+    """Book, The Good Doctor: the Tomes row takes one Injury off and the model permanently
+    gains the Undead Characteristic; its stat card and the next game's record show it."""
+    from aftermath.services import extras
+    from campaign.selectors import arsenal_sheet
+    from campaign.stat_cards import stat_card
+
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.good_doctor = True
+    campaign.save(update_fields=["good_doctor"])
+    scrip.adjust_scrip(bravo, 6, week=1, reason="test funds", actor=bravo.player)
+    guard = bravo.models.filter(station="minion").order_by("id").first()
+    _injure(guard, ["fragile"])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    b = _to_injuries(open_with_seeds(game, {"b": _no_hand_seed("6T")})["b"], bravo.player)
+    b = extras.visit_doctor(aftermath=b, actor=bravo.player, model=guard)
+    while (fresh(b).state["extras"].get("doctor") or {}).get("question"):
+        b = extras.doctor_answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    guard.refresh_from_db()
+    assert guard.gained_characteristics == ["Undead"]
+    sheet = arsenal_sheet(bravo)
+    card = stat_card(next(m for m in sheet.models if m.row.pk == guard.pk))
+    assert "Undead" in card.characteristics
+    extras.finish(aftermath=fresh(b), actor=bravo.player)
+    next_game = play(campaign, alpha, bravo, vp=(5, 1))
+    entry = next(m for m in next_game.record["models"] if m.get("arsenal_model") == guard.pk)
+    assert "undead" in entry["characteristics"]

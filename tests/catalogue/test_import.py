@@ -232,7 +232,7 @@ def test_pack_metadata_rules(pack, expected):
         ({"pack": {"name": "X", "slug": "x"}, "models": {"a": 1}}, "models: must be a list"),
         ({"pack": {"name": "X", "slug": "x"}, "models": [7]}, "models row 1: must be an object"),
         ({"pack": {"name": "X", "slug": "x"}, "extras": []}, "document, field 'extras'"),
-        ({"pack": {"name": "X", "slug": "x"}, "format": 2}, "document, field 'format'"),
+        ({"pack": {"name": "X", "slug": "x"}, "format": 3}, "document, field 'format'"),
         ({"models": []}, "pack: must be an object"),
     ],
 )

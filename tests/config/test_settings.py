@@ -52,6 +52,17 @@ def test_database_and_redis_urls_switch_to_postgresql_and_redis():
     assert s["cache"].endswith("RedisCache")
 
 
+OPTIONS_PROBE = ("import json, django; from django.conf import settings; django.setup();"
+                 "print(json.dumps(settings.DATABASES['default'].get('OPTIONS', {})))")
+
+
+def test_sqlite_writes_wait_their_turn_and_postgresql_is_left_alone():
+    sqlite = json.loads(run(OPTIONS_PROBE).stdout)
+    assert sqlite == {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    postgres = json.loads(run(OPTIONS_PROBE, DATABASE_URL="postgres://u@db:5432/c").stdout)
+    assert "transaction_mode" not in postgres and "timeout" not in postgres
+
+
 def test_production_mode_passes_check_deploy_without_warnings():
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -61,6 +72,7 @@ def test_production_mode_passes_check_deploy_without_warnings():
             "DJANGO_ENV": "production",
             "DJANGO_SECRET_KEY": "x7" * 30 + "-production-like-secret-key-for-tests",
             "DJANGO_ALLOWED_HOSTS": "campaigns.example.org",
+            "REDIS_URL": "redis://127.0.0.1:6379/9",  # named, not connected to
         },
         capture_output=True, text=True, timeout=60,
     )
@@ -75,13 +87,39 @@ def test_production_mode_refuses_to_start_without_a_secret_key():
     assert "DJANGO_SECRET_KEY" in result.stderr
 
 
-PRODUCTION = {"DJANGO_ENV": "production",
+PRODUCTION = {"DJANGO_ENV": "production", "REDIS_URL": "redis://127.0.0.1:6379/9",
               "DJANGO_SECRET_KEY": "x7" * 30 + "-production-like-secret-key-for-tests"}
 SECURITY_PROBE = (
     "import json, django; from django.conf import settings; django.setup();"
     "print(json.dumps({'redirect': settings.SECURE_SSL_REDIRECT, 'debug': settings.DEBUG,"
     " 'cookie': settings.SESSION_COOKIE_SECURE, 'hsts': settings.SECURE_HSTS_SECONDS}))"
 )
+
+
+def test_production_refuses_to_start_without_redis_unless_it_is_one_process():
+    without = dict(PRODUCTION, REDIS_URL="", DJANGO_ALLOWED_HOSTS="campaigns.example.org")
+    refused = run(SECURITY_PROBE, **without)
+    assert refused.returncode != 0
+    assert "ImproperlyConfigured" in refused.stderr and "Set REDIS_URL" in refused.stderr
+    alone = run(SECURITY_PROBE, **without, DJANGO_SINGLE_PROCESS="1")
+    assert alone.returncode == 0, alone.stderr
+    # The embedded default (development) needs no Redis and no flag.
+    assert settings_with()["cache"].endswith("LocMemCache")
+
+
+COOKIE_PROBE = (
+    "import json, django; from django.conf import settings; django.setup();"
+    "print(json.dumps([[getattr(settings, f'{name}_COOKIE_{part}') for part in"
+    " ('SECURE', 'HTTPONLY', 'SAMESITE')] for name in ('SESSION', 'LANGUAGE')]))"
+)
+
+
+def test_the_language_cookie_is_sent_like_the_session_cookie():
+    production = json.loads(run(COOKIE_PROBE, **PRODUCTION,
+                                DJANGO_ALLOWED_HOSTS="campaigns.example.org").stdout)
+    assert production == [[True, True, "Lax"], [True, True, "Lax"]]
+    development = json.loads(run(COOKIE_PROBE).stdout)  # plain HTTP on the dev server
+    assert development == [[False, True, "Lax"], [False, True, "Lax"]]
 
 
 def test_plain_http_for_the_load_benchmark_is_refused_on_a_public_host():
@@ -114,7 +152,8 @@ def test_passwords_hash_with_argon2_and_old_hashes_upgrade_at_login(db, client, 
     from config import settings as project
 
     settings.PASSWORD_HASHERS = project.PASSWORD_HASHERS  # the suite uses a fast one
-    assert project.PASSWORD_HASHERS[0].endswith("Argon2PasswordHasher")
+    # Django's own hasher, unchanged (no project subclass, no pooled memory).
+    assert project.PASSWORD_HASHERS[0] == "django.contrib.auth.hashers.Argon2PasswordHasher"
     old = PBKDF2PasswordHasher().encode("an old password", "somesalt", iterations=1000)
     user = get_user_model().objects.create(username="veteran", email="v@example.org",
                                            password=old)

@@ -144,7 +144,7 @@ def values_for(route: Route, world) -> dict:
                         "league:decide": w.join_request.pk}.get(name, w.member_row.pk)
     if name == "exports:start":
         values["pk"] = w.campaign.pk  # the campaign to export (the other routes: the job)
-    if name == "catalogue:model":
+    if name in ("catalogue:model", "catalogue:model-effects"):
         values["slug"] = w.pack.models.first().slug
     if name == "password_reset_confirm":
         values.update(uidb64="MQ", token="set-password")

@@ -1,7 +1,8 @@
 """Schemathesis over the OpenAPI schema, inside the suite: every operation, with valid and
 invalid inputs (a bounded number of examples each, derandomized so CI is repeatable), as
 an anonymous visitor and as a logged-in player (by personal token), against the test
-world. The only check is the issue's goal: no answer is a 5xx.
+world. Every answer is checked: no 5xx, and the answer conforms to the schema (its status
+code documented for the operation, its content type and its body as the schema says).
 
 Path ids are the world's (the crew's player's game, crew, Aftermath...) when Schemathesis
 generates a valid id, so the inputs reach real objects; an invalid id is sent as
@@ -19,6 +20,11 @@ from django.core.cache import cache
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
+from schemathesis.checks import (
+    content_type_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
 
 from accounts.models import ApiToken
 from config.wsgi import application
@@ -28,6 +34,8 @@ from tests.edges.world import build_world
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "3"))
+#: What every answer is checked for, besides not being a 5xx.
+CONFORMANCE = [status_code_conformance, content_type_conformance, response_schema_conformance]
 #: FUZZ_RANDOM=1 explores new inputs each run (CI repeats the same ones).
 RANDOM = os.environ.get("FUZZ_RANDOM") == "1"
 
@@ -67,7 +75,7 @@ def world_values(case, world) -> dict:
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=not RANDOM, database=None,
           phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
-def test_no_operation_answers_5xx(case, fuzz_world):
+def test_no_operation_answers_5xx_and_every_answer_is_as_documented(case, fuzz_world):
     values = world_values(case, fuzz_world)
     for name, value in (case.path_parameters or {}).items():
         if isinstance(value, int) and name in values:
@@ -79,3 +87,4 @@ def test_no_operation_answers_5xx(case, fuzz_world):
         assert response.status_code < 500, (
             f"{who}: {case.method} {case.formatted_path} -> {response.status_code}\n"
             f"query={case.query} body={case.body!r}\n{response.text[:2000]}")
+        case.validate_response(response, checks=CONFORMANCE)

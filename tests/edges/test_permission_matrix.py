@@ -60,3 +60,41 @@ def test_permission_matrix():
                               if want != got)
             wrong.append(f"{route.key} ({path}): {diffs}\n    now: {line(route.key, answers)}")
     assert not wrong, "Permission matrix mismatches:\n" + "\n".join(wrong)
+
+
+#: Bodies no serializer accepts (see ``invalid_bodies``).
+NOT_VALID = {"not": ["valid"]}
+REFUSALS = ("401", "403", "404", "405")
+
+
+def invalid_bodies(valid) -> list:
+    """Bodies that fail validation: each field of the valid body a nested object (no
+    field type takes one), an unknown field only, and a list where an object goes."""
+    fields = valid if isinstance(valid, dict) and valid else {"unexpected": 1}
+    return [{key: NOT_VALID for key in fields}, [NOT_VALID]]
+
+
+@pytest.mark.django_db
+def test_an_outsider_is_refused_before_the_body_is_validated():
+    """Every API write to one object (its path names it) that the outsider may not make
+    is refused (403) whatever the body: an invalid body must not get a 400 with field
+    errors, answered before the permission check. (A create names its object in the
+    body, which has to be read first: those may answer 400.)"""
+    world = build_world()
+    outsider = clients_for(world.users)["outsider"]
+    body = bodies(world)
+    baseline = (row_counts(), fingerprints())
+    checked, wrong = 0, []
+    for route in api_operations(WRITE_METHODS):
+        expected = EXPECTED.get(route.key)
+        refusal = expected.split()[ROLES.index("outsider")] if expected else ""
+        if refusal not in REFUSALS or not route.params:
+            continue  # the outsider may write here, or the route names no object
+        path = fill(route, values_for(route, world))
+        for sent in invalid_bodies(body.get(route.key)):
+            checked += 1
+            got = attempt(outsider, route.method, path, sent, api=True, baseline=baseline)
+            if str(got.status) != refusal or got.wrote:
+                wrong.append(f"{route.key}: expected {refusal}, got {answer(got)} for {sent}")
+    assert checked > 80
+    assert not wrong, "Validated before the permission check:\n" + "\n".join(wrong)

@@ -61,3 +61,41 @@ def test_templates_hold_no_inline_script_style_or_handler():
                 line = text.count("\n", 0, match.start()) + 1
                 found.append(f"{path.relative_to(TEMPLATES)}:{line}: {what}")
     assert not found, "The CSP would block these:\n" + "\n".join(found)
+
+
+def cache_control(response) -> set[str]:
+    return {part.strip() for part in response.get("Cache-Control", "").split(",") if part}
+
+
+def varies_on(response) -> set[str]:
+    return {part.strip().lower() for part in response.get("Vary", "").split(",") if part}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/", "/rules/odds/", "/accounts/tokens/", "/api/rules/packs/",
+                                 "/api/home/", "/no-such-page/"])
+def test_signed_in_answers_are_private_and_never_stored(logged_in_client, url):
+    response = logged_in_client.get(url)
+    assert {"private", "no-store"} <= cache_control(response), (url, response.status_code)
+    assert "public" not in cache_control(response)
+    if url.startswith("/api/"):
+        assert "authorization" in varies_on(response)
+
+
+@pytest.mark.django_db
+def test_a_token_answer_is_private_and_varies_on_the_token(logged_in_client):
+    from tests.accounts.test_api_tokens import bot, make_token
+
+    _, secret = make_token(logged_in_client)
+    for response in (bot(secret).get("/api/rules/flips/"), bot("mfx_wrong").get("/api/home/")):
+        assert {"private", "no-store"} <= cache_control(response)
+        assert "authorization" in varies_on(response)
+
+
+@pytest.mark.django_db
+def test_anonymous_public_pages_may_still_be_cached(client):
+    page = client.get("/rules/odds/")
+    assert page.status_code == 200 and "no-store" not in cache_control(page)
+    api = client.get("/api/rules/packs/")
+    assert api.status_code == 200 and "no-store" not in cache_control(api)
+    assert "authorization" in varies_on(api)  # a cache must not hand it to a token holder

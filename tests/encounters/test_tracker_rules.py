@@ -135,3 +135,71 @@ def test_a_knocked_out_model_sits_out_its_next_game(campaign_week):
         games.hire_crew(game=game, actor=alpha.player, models=list(alpha.models.all()))
     games.hire_crew(game=game, actor=alpha.player,
                     models=list(alpha.models.exclude(pk=guard.pk)))
+
+
+def _attach(model, kind, key):
+    from campaign.models import ArsenalUpgrade
+
+    ArsenalUpgrade.objects.create(crew=model.arsenal_model.crew, kind=kind, table_key=key,
+                                  name=key, attached_to=model.arsenal_model)
+
+
+def test_accident_prone_is_finished_off_without_a_flip(in_play):
+    """Book, Injury chart 6 of Crows or Tomes: Accident Prone is automatically Finished Off
+    when killed or sacrificed; no flip is offered and the log says why."""
+    from encounters.models import Casualty, HiredModel
+
+    game, alpha, bravo = in_play
+    prone, other = HiredModel.objects.filter(side__game=game, side__key="b",
+                                             is_leader=False).order_by("id")[:2]
+    _attach(prone, "injury", "accident-prone")
+    sacrificed = tracker.record_casualty(game=game, actor=bravo.player, side_key="b",
+                                         model=prone, how="sacrificed", by_effect="a ritual")
+    assert sacrificed.finished_off == Casualty.FinishedOff.AUTOMATIC
+    assert game.log.filter(text__contains="Finished Off (Accident Prone)").exists()
+    with pytest.raises(EncounterError, match="already settled"):
+        tracker.flip_finished_off(casualty=sacrificed, actor=bravo.player, table_card="1R")
+    plain = tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=other,
+                                    by_effect="a blast")
+    assert plain.finished_off == Casualty.FinishedOff.PENDING
+
+
+def test_tough_as_nails_sets_the_finished_off_threshold_from_the_skill(in_play):
+    """Book, Tough As Nails: Finished Off only on 11 or more. The tracker reads the Skill:
+    a 10 spares the tough model (nobody typed 11), the same 10 Finishes Off another."""
+    from encounters.models import Casualty, HiredModel
+
+    game, alpha, bravo = in_play
+    tough, other = HiredModel.objects.filter(side__game=game, side__key="b",
+                                             is_leader=False).order_by("id")[:2]
+    _attach(tough, "skill", "tough-as-nails")
+    results = {}
+    for model in (tough, other):
+        casualty = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                           model=model, by_effect="a blast")
+        results[model.pk] = tracker.flip_finished_off(casualty=casualty, actor=bravo.player,
+                                                      table_card="10M")
+    assert results[tough.pk].threshold == 11
+    assert results[tough.pk].finished_off == Casualty.FinishedOff.SPARED
+    assert results[other.pk].finished_off == Casualty.FinishedOff.FINISHED
+    eleven = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                     model=HiredModel.objects.get(pk=tough.pk), by_effect="x")
+    assert eleven.finished_off == Casualty.FinishedOff.ALREADY
+
+
+def test_the_scavengers_kills_are_finished_off_without_a_flip(in_play):
+    """Outcasts faction Injury, The Scavenger: models it kills are automatically Finished
+    Off."""
+    from encounters.models import Casualty, HiredModel
+
+    game, alpha, _bravo = in_play
+    scavenger = HiredModel.objects.get(side__game=game, side__key="a", is_leader=True)
+    _attach(scavenger, "skill", "the-scavenger")
+    victim, other = HiredModel.objects.filter(side__game=game, side__key="b",
+                                              is_leader=False).order_by("id")[:2]
+    killed = tracker.record_casualty(game=game, actor=alpha.player, side_key="b",
+                                     model=victim, by_model=scavenger)
+    assert killed.finished_off == Casualty.FinishedOff.AUTOMATIC
+    plain = tracker.record_casualty(game=game, actor=alpha.player, side_key="b", model=other,
+                                    by_effect="a blast")
+    assert plain.finished_off == Casualty.FinishedOff.PENDING

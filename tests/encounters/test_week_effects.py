@@ -107,3 +107,23 @@ def test_games_per_week_and_event_checks(setup_week):
     with pytest.raises(EncounterError, match="already played 2"):
         games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
                                    actor=alpha.player)
+
+
+def test_wandering_mercenary_needs_the_same_one_in_every_game_of_the_week(setup_week, roster):
+    """Book, Wandering Mercenaries: kept only after at least 2 games with *the same*
+    Mercenary in every game. Alpha hires Drifter twice then Loner: keeps neither (Drifter's
+    two games are not every game). Bravo hires Drifter in all three: keeps it."""
+    from tests.campaign.factories import CardFactory
+
+    campaign, alpha, bravo = setup_week("wandering-mercenaries")
+    Campaign.objects.filter(pk=campaign.pk).update(max_games_per_week=3)
+    campaign.refresh_from_db()
+    drifter = roster["merc"]
+    loner = CardFactory(name="Loner", station="enforcer", cost=7, is_mercenary=True,
+                        factions=["outcasts"])
+    play(campaign, alpha, bravo, wandering={alpha.pk: drifter, bravo.pk: drifter})
+    play(campaign, alpha, bravo, wandering={alpha.pk: drifter, bravo.pk: drifter})
+    play(campaign, alpha, bravo, wandering={alpha.pk: loner, bravo.pk: drifter})
+    kept = weeks.settle_wandering_mercenaries(campaign.weeks.get(number=1))
+    assert [(m.crew_id, m.card_id) for m in kept] == [(bravo.pk, drifter.pk)]
+    assert not ArsenalModel.objects.filter(crew=alpha, card__in=[drifter, loner]).exists()

@@ -156,3 +156,16 @@ def test_a_bot_with_its_owners_token_gets_its_owners_language(client):
                          HTTP_AUTHORIZATION=f"Bearer {token}", **ENGLISH_BROWSER)
     assert answer.json()["attacker"]["hand"] == [
         "Une main ne peut pas contenir deux fois la même carte."]
+
+
+def test_the_language_cookie_is_hidden_from_scripts_and_other_sites(client, settings):
+    settings.LANGUAGE_COOKIE_SECURE = True  # as production sets it
+    user = UserFactory()
+    client.force_login(user)
+    switched = client.post(reverse("set-language"), {"language": "fr", "next": "/"})
+    cookie = switched.cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie["httponly"] and cookie["secure"] and cookie["samesite"] == "Lax"
+    client.cookies.pop(settings.LANGUAGE_COOKIE_NAME)
+    # The account's language, set again on a device without the cookie (the middleware).
+    cookie = client.get("/", **ENGLISH_BROWSER).cookies[settings.LANGUAGE_COOKIE_NAME]
+    assert cookie["httponly"] and cookie["secure"] and cookie["samesite"] == "Lax"

@@ -41,9 +41,9 @@ class Command(BaseCommand):
 
     def _load(self):
         users = self._users()
-        from catalogue.sample import load_sample_pack
+        from catalogue.sample import load_sample_packs
 
-        load_sample_pack()
+        load_sample_packs()  # the campaign uses the first; the second shows coverage
         campaign = self._league_and_campaign(users)
         for username, crew_name, faction_code in DEMO_CREWS:
             self._crew(campaign, users[username], crew_name, faction_code)

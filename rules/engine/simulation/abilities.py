@@ -121,6 +121,8 @@ ABILITIES: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
         ("Insignificant", r"^insignificant$", lambda m, t: {"insignificant": True}),
         # Sample pack and campaign talents whose text is a plain, modelled rule.
         ("Thick Hide", r"^thick hide$", lambda m, t: {"thick_hide": 1}),
+        # Bullet Proof +N (Flak Jacket): the same rule as Thick Hide, N less from Sh damage.
+        ("Bullet Proof +N", r"^bullet ?proof \+?(\d+)$", lambda m, t: {"thick_hide": _value(m)}),
         ("Underfoot", r"^underfoot$", lambda m, t: {"underfoot": True}),
         ("Shifting Shape", r"^shifting shape$", lambda m, t: {"shifting_shape": True}),
         ("Commanding Presence", r"^commanding presence$",

@@ -71,6 +71,10 @@ CAMPAIGN_UPGRADE_TALENTS: Mapping[str, str] = MappingProxyType({
     "freikorps-suit": "Freikorps Suit",
     "steady-aim": "Steady Aim",
     "steady-hands": "Steady Hands",
+    "thick-hide": "Regeneration +1",
+    "jetpack": "Flight",
+    "grotesque-trophy": "Terrifying (All) 12",
+    "flak-jacket": "Bullet Proof +1",
 })
 #: Injuries whose rule is one registry ability, by table key.
 INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
@@ -81,6 +85,7 @@ INJURY_TALENTS: Mapping[str, str] = MappingProxyType({
     "foolhardy": "Foolhardy",
     "shaken": "Shaken",
     "easily-distracted": "Easily Distracted",
+    "metal-patchwork-armor": "Armor +1",
 })
 
 
@@ -368,7 +373,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
     range_text = str(raw.get("range") or "").strip()
     shapes: list[tuple[float, str]] = []
     names = [name]
-    if not range_text:
+    if not range_text or range_text.lower() == "self":  # format 2 writes "self"
         shapes.append((0.0, "self"))
     elif m := _RANGE_OR_MELEE.match(range_text):
         shapes += [(float(m.group(1)), _kind_for(stat)), (float(m.group(2)), "close")]

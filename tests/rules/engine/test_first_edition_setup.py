@@ -335,3 +335,12 @@ def test_the_setup_carries_the_size_rules():
     assert (setup.size, setup.hand_size, setup.max_starting_pool, setup.max_schemes,
             setup.max_vp) == ("brawl", 7, 10, 3, 10)
     assert setup.ruleset == "m1e"
+
+
+def test_claim_jump_and_mysterious_effigies_follow_the_quick_reference():
+    """QR p.352: Claim Jump's 4 VP needs your models completely within and *no opponent
+    models*; QR p.383: the effigy markers go in the *unshaded* area."""
+    claim = TABLES.strategy("claim-jump")
+    assert "no opponent model" in claim.full_vp and "even partly" in claim.full_vp
+    effigies = TABLES.feature("mysterious-effigies")
+    assert "unshaded area" in effigies.summary and "shades" not in effigies.summary

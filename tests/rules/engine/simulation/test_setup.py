@@ -249,3 +249,30 @@ def test_every_campaign_upgrade_and_injury_becomes_a_modifier():
     assert plated.talents.armor == 1
     # Rules with no number or ability to read (a Barter trick, say) are listed, not guessed.
     assert any("Good Lead" in item for item in listed)
+
+
+@pytest.mark.parametrize(("key", "talents"), [
+    ("thick-hide", {"regeneration": 1}),  # book: Regeneration +1
+    ("jetpack", {"flight": True}),  # book: Flight
+    ("grotesque-trophy", {"terrifying": 12, "terrifying_to": ""}),  # Terrifying (All) 12
+    ("flak-jacket", {"thick_hide": 1}),  # Bullet Proof +1: 1 less from Sh damage
+])
+def test_campaign_upgrades_that_grant_a_modelled_ability_give_it(key, talents):
+    from rules.engine.simulation.crews import modifier_from_campaign_upgrade
+    from rules.tables import DATA_DIR
+
+    row = next(r for r in json.loads((DATA_DIR / "campaign-upgrades.json").read_text())["rows"]
+               if r["key"] == key)
+    profile = ModelInput("x", card(), modifiers=(modifier_from_campaign_upgrade(row),)).profile
+    assert {k: getattr(profile.talents, k) for k in talents} == talents
+    assert not profile.not_modelled
+
+
+def test_metal_patchwork_armor_is_armor_one():
+    from rules.engine.simulation.crews import modifier_from_injury
+    from rules.tables import DATA_DIR
+
+    row = next(r for r in json.loads((DATA_DIR / "injuries-arcanists.json").read_text())["rows"]
+               if r["key"] == "metal-patchwork-armor")
+    profile = ModelInput("x", card(), modifiers=(modifier_from_injury(row),)).profile
+    assert profile.talents.armor == 1 and not profile.not_modelled
