@@ -703,7 +703,7 @@ class DisputeForm(forms.Form):
     reason = forms.CharField(
         max_length=250,
         label=gettext_lazy("What is wrong"),
-        widget=forms.TextInput(attrs={"placeholder": "e.g. it was 4-4"}),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. it was 4-4")}),
     )
 
 

@@ -28,7 +28,10 @@ def proper_names() -> list[str]:
     names += [c.name for c in Campaign.objects.all()]
     names += [x.name for x in League.objects.all()]
     names += [x.description for x in League.objects.all()]  # the organizer's own words
-    names += [m.name for m in ModelCard.objects.all()]  # card names from a pack
+    for card in ModelCard.objects.all():  # names from a pack: cards, actions, abilities
+        names.append(card.name)
+        names += [a.get("name", "") for a in card.actions + card.abilities
+                  if isinstance(a, dict)]
     names += [u.name for u in UpgradeCard.objects.all()]
     names += [loc.name for loc in first_edition_tables().locations]
     names += list(rule_names().values())  # the book's names: schemes, events, terrain...
@@ -75,3 +78,42 @@ def english_on_pages(client, user) -> dict[str, list[str]]:
 def test_the_demo_pages_in_french_hold_no_english_sentence(client, demo, username):
     found = english_on_pages(client, demo[username])
     assert not found, "\n".join(f"{p}: {t}" for p, ts in found.items() for t in ts)
+
+
+def test_the_replay_and_a_prediction_in_french_hold_no_english_sentence(
+        client, django_capture_on_commit_callbacks):
+    from django.urls import reverse
+
+    from autoresolve.models import Prediction, ResolveRun
+    from autoresolve.services import resolve
+    from tests.autoresolve.conftest import sample_roster, seeded_game
+    from tests.campaign.factories import campaign_in_week_one
+    from tests.e2e.steps import ensure_factions
+
+    ensure_factions()
+    campaign, (alpha, bravo), _ = campaign_in_week_one(
+        sample_roster(), models=("minion", "enforcer", "inquisitor"), upgrade=False,
+        auto_resolve="both_players")
+    game = seeded_game(campaign, alpha, bravo)
+    with django_capture_on_commit_callbacks(execute=True):
+        resolve.request_resolve(game=game, actor=alpha.player)
+        resolve.request_resolve(game=game, actor=bravo.player)
+    run = ResolveRun.objects.get(game=game)
+    assert run.status == "done"
+    alpha.player.language = "fr"
+    alpha.player.save(update_fields=["language"])
+    client.force_login(alpha.player)
+    form = {"crew_a": alpha.pk, "crew_b": bravo.pk, "size": 40, "strategy": "random",
+            "deployment": "standard", "games": 100}
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(reverse("autoresolve:predict"), form, HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 302, english_in(answer.content.decode(), []) or answer
+    prediction = Prediction.objects.get()
+    names = proper_names()
+    for url in (reverse("autoresolve:replay", args=[run.pk]), game.get_absolute_url(),
+                prediction.get_absolute_url(), reverse("autoresolve:predict")):
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        assert 'id="replay-log"' in html or url != reverse("autoresolve:replay", args=[run.pk])
+        assert not english_in(html, names), (url, english_in(html, names))
