@@ -100,6 +100,7 @@ def run_replay(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "autoresolve/replay.html", {
         "run": run, "game": run.game, "data": data,
         "turns": replay.turn_lines(log) if log else [],
+        "crews": replay.crew_names(log) if log else [],
         "counted": run.game.state in COUNTED})
 
 

@@ -13,6 +13,7 @@ from encounters.models import Casualty, Game, HiredModel
 from encounters.services import finished_off as reflips
 from league.models import League
 
+_SETTINGS = {"outdoor": gettext_lazy("outdoor"), "indoor": gettext_lazy("indoor")}
 SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
 CARD_HELP = "A card code such as 13R, 7M, 1T, RJ or BJ."
 
@@ -68,7 +69,7 @@ class GameSetupForm(forms.Form):
             self.fields["crew_a"].widget = forms.HiddenInput()
             self.fields["crew_a"].queryset = queryset.filter(pk=mine.pk)
         else:
-            self.fields["crew_a"].empty_label = "— choose the first crew —"
+            self.fields["crew_a"].empty_label = gettext("— choose the first crew —")
         self.fields["crew_b"].label_from_instance = lambda crew: (
             f"{crew} ({crew.player})"
             + (f" · up to {limits[crew.pk]} soulstones" if crew.pk in limits else "")
@@ -702,7 +703,7 @@ class DisputeForm(forms.Form):
     reason = forms.CharField(
         max_length=250,
         label=gettext_lazy("What is wrong"),
-        widget=forms.TextInput(attrs={"placeholder": "e.g. it was 4-4"}),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. it was 4-4")}),
     )
 
 
@@ -750,7 +751,8 @@ class StandaloneSetupForm(forms.Form):
     ruleset = forms.ChoiceField(
         label=gettext_lazy("Edition"),
         required=False,
-        choices=[("", "The league's default"), *League._meta.get_field("default_ruleset").choices],
+        choices=[("", gettext_lazy("The league's default")),
+                 *League._meta.get_field("default_ruleset").choices],
     )
     first_edition_size = forms.ChoiceField(
         label=gettext_lazy("First edition size"),
@@ -783,8 +785,9 @@ class StandaloneSetupForm(forms.Form):
         from rules.engine.first_edition_tables import first_edition_tables
 
         self.fields["league"].queryset = member_leagues(user)
-        self.fields["location"].choices = [("", "Flip for it")] + [
-            (loc.key, f"{loc.name} ({loc.setting})") for loc in first_edition_tables().locations
+        self.fields["location"].choices = [("", gettext("Flip for it"))] + [
+            (loc.key, f"{loc.name} ({_SETTINGS[loc.setting]})")
+            for loc in first_edition_tables().locations
         ]
 
     def clean(self):

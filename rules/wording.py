@@ -83,7 +83,10 @@ def slug_keys() -> set[str]:
 def readable(text: str, crews: dict[str, str] | None = None) -> str:
     """A stored log line in plain words: "Side a" -> the crew's name, "5C" -> "5 of Crows",
     "protect-territory" -> "Protect Territory"."""
+    from rules.log_lines import translated
+
     names = rule_names()
+    text = translated(text)
     if crews:
         def side(match):
             key = (match.group(1) or match.group(2)).lower()

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from django.utils.translation import gettext
+
 from standings.compute import History
 
 WIDTH, HEIGHT = 360, 220
@@ -104,9 +106,9 @@ def history_charts(history: History, *, limit: int = 8, crew_id: int | None = No
     if mine is not None and mine not in shown:
         shown.append(mine)
     highlight = mine.entrant.crew if mine else None
-    positions = line_chart("Position by week", history.weeks,
+    positions = line_chart(gettext("Position by week"), history.weeks,
                            [(c.entrant.crew, c.positions) for c in shown],
                            top_is_low=True, highlight=highlight)
-    scrip = line_chart("Scrip at the end of each week", history.weeks,
+    scrip = line_chart(gettext("Scrip at the end of each week"), history.weeks,
                        [(c.entrant.crew, c.scrip) for c in shown], highlight=highlight)
     return positions, scrip

@@ -46,7 +46,8 @@ class TieBreakForm(forms.Form):
             self.fields[f"tie_break_{slot}"] = forms.ChoiceField(
                 choices=choices,
                 required=slot == 1,
-                label="Rank by" if slot == 1 else f"then by ({slot})",
+                label=(gettext("Rank by") if slot == 1
+                       else gettext("then by (%(slot)s)") % {"slot": slot}),
                 initial=current[slot - 1] if slot <= len(current) else "",
             )
 

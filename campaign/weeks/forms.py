@@ -4,7 +4,7 @@ the rules allow (and say why when they refuse)."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import Crew
 from campaign.weeks.services import PitFightEntryInput
@@ -24,7 +24,8 @@ def games_event_choices() -> list[tuple[str, str]]:
 
 def _flips_another() -> str:
     names = [row.name for row in tables.weekly_events().rows if row.another_event]
-    return "Only when the event is one that flips another: " + ", ".join(names) + "."
+    return gettext("Only when the event is one that flips another: %(names)s.") % {
+        "names": ", ".join(names)}
 
 
 class SetEventForm(forms.Form):
@@ -41,7 +42,8 @@ class SetEventForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["event"].choices = event_choices()
-        self.fields["games_event"].choices = [("", "— the same event —"), *games_event_choices()]
+        self.fields["games_event"].choices = [("", gettext_lazy("— the same event —")),
+                                              *games_event_choices()]
         self.fields["games_event"].help_text = _flips_another()
 
 

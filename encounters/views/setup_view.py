@@ -14,6 +14,20 @@ from rules.encounter_tables import encounter_tables
 from rules.models import FlipRecord
 
 
+def _leaders(stations) -> str:
+    """"henchman or master" in the reader's language (station names as the catalogue
+    translates them)."""
+    from django.utils.translation import gettext
+
+    from catalogue.models import Station
+
+    names = [str(dict(Station.choices).get(s, s)).lower() for s in stations]
+    if len(names) < 2:
+        return "".join(names)
+    return gettext("%(first)s or %(last)s") % {"first": ", ".join(names[:-1]),
+                                               "last": names[-1]}
+
+
 def named_scheme(key: str) -> dict:
     return {"key": key, "name": scheme_name(key)}
 
@@ -44,7 +58,7 @@ def setup_view(game: Game) -> dict:
     band = next((b for b in t.standard.sizes if b.key == setup.get("encounter_size")), None)
     view = {
         "band": band,
-        "leaders": " or ".join(band.leaders) if band else "",
+        "leaders": _leaders(band.leaders) if band else "",
         "deployment": named_row(t.deployment, setup.get("deployment")),
         "deployment_map": deployment_map(setup.get("deployment")),
         "event": named_row(tables.weekly_events().row, game.moved_event or game.event_key)

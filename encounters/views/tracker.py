@@ -13,10 +13,14 @@ from encounters.views.actions import game_action
 from encounters.views.common import Refused, valid
 
 
-@game_action
-def start(request, game):
+def _start(request, game):
     tracker.start(game=game, actor=request.user)
     return gettext("Turn 1: flip for initiative.")
+
+
+# The set-up box folds once the game starts (the tracker comes first on a phone).
+_start.changes_setup = True
+start = game_action(_start)
 
 
 @game_action

@@ -79,6 +79,14 @@ def plain_words(text, sides=None) -> str:
     return readable(str(text or ""), crews)
 
 
+def log_line(text) -> str:
+    """A stored English log or ledger line in the reader's language (rules.log_lines)."""
+    from rules.log_lines import translated
+
+    return translated(str(text or ""))
+
+
+register.filter("logline", log_line)
 register.filter("card", card_label)
 register.filter("cards", cards_label)
 register.filter("plain", plain_words)

@@ -69,6 +69,9 @@
       document.getElementById("replay-vp-a").textContent = step.vp[0];
       document.getElementById("replay-vp-b").textContent = step.vp[1];
       document.getElementById("replay-title").textContent = step.title;
+      // The status says what just happened (the step's last line), not only who acted.
+      document.getElementById("replay-happened").textContent =
+        step.lines.length ? step.lines[step.lines.length - 1] : "";
       document.getElementById("replay-position").textContent = (index + 1) + "/" + steps.length;
       var lines = document.getElementById("replay-lines");
       var duels = document.getElementById("replay-duels");

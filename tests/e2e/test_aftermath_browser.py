@@ -70,3 +70,28 @@ def test_a_player_walks_the_aftermath_on_a_phone(browser, live_server):
     assert aftermath.steps.filter(description="No Bounty bought").exists()
     assert page.locator("#steps >> text=No Bounty bought").count() == 1
     context.close()
+
+
+def test_a_refused_barter_buy_shows_where_the_player_tapped(browser, live_server):
+    from tests.e2e.test_tracker_browser import PHONE
+
+    game = confirmed_game()
+    alpha = game.sides.get(key="a").crew
+    context, page = phone_for(browser, live_server, alpha.player)
+    page.goto(game.get_absolute_url())
+    page.click("#your-aftermath")
+    page.wait_for_selector("#wizard[data-phase='barter']")
+    step(page, "#barter-flip")
+    if page.locator("#keep-card").count():
+        step(page, "#keep-card")
+    page.wait_for_selector("#offer li[data-upgrade]")
+    last = page.locator("#offer li[data-upgrade]").last
+    last.locator("input[name=key]").evaluate("e => e.value = 'no-such'")
+    last.locator("button[type=submit]").click()
+    page.wait_for_selector("#wizard .messages li.error")
+    # The message sits in the offer the player tapped, on the screen, not at the top.
+    message = page.locator("#offer li[data-upgrade]").last.locator(".messages li.error")
+    assert message.count() == 1
+    box = message.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    context.close()
