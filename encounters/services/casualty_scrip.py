@@ -41,16 +41,20 @@ def in_force(game: Game) -> bool:
     return any(k in campaign_game.CASUALTY_SCRIP for k in game_events(game))
 
 
-def casualty_scrip(game: Game, side_key: str) -> campaign_game.CasualtyScrip:
-    """The event Scrip ``side_key`` earned from enemy casualties so far (no correction)."""
+def casualty_scrip(game: Game, side_key: str, casualties: list[Casualty] | None = None
+                   ) -> campaign_game.CasualtyScrip:
+    """The event Scrip ``side_key`` earned from enemy casualties so far (no correction).
+    ``casualties``: the game's casualties already loaded (with their side, table model and
+    hired model's card), so a page that read them does not read them again."""
     from encounters.services.games import game_events
 
     events = [k for k in game_events(game) if k in campaign_game.CASUALTY_SCRIP]
     if not events:
         return campaign_game.CasualtyScrip(0)
-    rows = game.casualties.select_related(
-        "side", "table_model", "model__arsenal_model__card", "model__wandering_card"
-    ).order_by("id")
+    rows = sorted(casualties, key=lambda c: c.pk) if casualties is not None else (
+        game.casualties.select_related(
+            "side", "table_model", "model__arsenal_model__card", "model__wandering_card"
+        ).order_by("id"))
     return campaign_game.casualty_event_scrip(events, side_key, (
         (c.side.key if c.side_id else "neutral", c.victim_name, _station(c)) for c in rows))
 

@@ -88,7 +88,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             ),
             end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
             casualty_scrip=[(row.side.key, max(0, casualty_scrip.casualty_scrip(
-                g, row.side.key).amount + row.side.casualty_scrip_correction))
+                g, row.side.key, view.casualties).amount + row.side.casualty_scrip_correction))
                 for row in view.sides]
             if casualty_scrip.in_force(g) else None,
             casualty_scrip_form=forms.CasualtyScripCorrectionForm(
