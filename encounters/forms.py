@@ -488,6 +488,13 @@ class ModelEventForm(forms.Form):
         return found
 
 
+class StoryNoteForm(forms.Form):
+    """A Story Encounter's secret note (Jail Break, Search, Sabotage, Make them guess)."""
+
+    key = forms.CharField(max_length=40, widget=forms.HiddenInput)
+    text = forms.CharField(label=gettext_lazy("Your secret note"), max_length=80)
+
+
 class NoteForm(forms.Form):
     """The Bounty note: a model (Escort Mission, Hit List) or a Characteristic (Roundup)."""
 

@@ -105,7 +105,7 @@ class GameView:
 
 def game_view(game: Game, user) -> GameView:
     """The game as ``user`` may see it, in a fixed number of queries."""
-    game = (Game.objects.select_related("campaign", "week")
+    game = (Game.objects.select_related("campaign__league", "week")
             .prefetch_related(
                 Prefetch("sides", queryset=Side.objects.select_related(
                     "player", "crew", "lucrative_scheme__noted_model")
@@ -143,9 +143,10 @@ def game_view(game: Game, user) -> GameView:
     viewer_key = mine.key if mine else ""
     log = list(game.log.filter(Q(secret_for="") | Q(secret_for=viewer_key or "-"))
                .select_related("actor"))
-    casualties = list(game.casualties.select_related("model", "by_model", "side",
-                                                     "table_model", "by_table_model",
-                                                     "flip", "reflip"))
+    # The hired models' cards too: the casualties' event Scrip reads their stations.
+    casualties = list(game.casualties.select_related(
+        "model__arsenal_model__card", "model__wandering_card", "by_model", "side",
+        "table_model", "by_table_model", "flip", "reflip"))
     return GameView(game, viewer_key, organizer, views, casualties, log,
                     _table_view(game, sides, mine))
 

@@ -41,6 +41,7 @@ urlpatterns = [
     path("<id:pk>/use-item/", views.use_item, name="use-item"),
     path("<id:pk>/traveler-guidance/", views.traveler_guidance, name="traveler-guidance"),
     path("<id:pk>/notes/", views.note, name="note"),
+    path("<id:pk>/story-note/", views.story_note, name="story-note"),
     path("<id:pk>/notes/<id:note_id>/reveal/", views.reveal_note, name="reveal-note"),
     path("<id:pk>/end-facts/", views.end_facts, name="end-facts"),
     path("<id:pk>/quarters/", views.quarters, name="quarters"),

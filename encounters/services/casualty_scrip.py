@@ -41,10 +41,14 @@ def in_force(game: Game) -> bool:
     return any(k in campaign_game.CASUALTY_SCRIP for k in game_events(game))
 
 
-def _fallen(game: Game) -> list[tuple[str, str, str | None]]:
-    rows = game.casualties.select_related(
-        "side", "table_model", "model__arsenal_model__card", "model__wandering_card"
-    ).order_by("id")
+def _fallen(game: Game, casualties: list[Casualty] | None = None
+            ) -> list[tuple[str, str, str | None]]:
+    """``casualties``: the game's casualties already loaded (with their side, table model and
+    hired model's card), so a page that read them does not read them again."""
+    rows = sorted(casualties, key=lambda c: c.pk) if casualties is not None else (
+        game.casualties.select_related(
+            "side", "table_model", "model__arsenal_model__card", "model__wandering_card"
+        ).order_by("id"))
     return [(c.side.key if c.side_id else "neutral", c.victim_name, _station(c)) for c in rows]
 
 
@@ -54,21 +58,23 @@ def _events(game: Game) -> list[str]:
     return [k for k in game_events(game) if k in campaign_game.CASUALTY_SCRIP]
 
 
-def casualty_scrip(game: Game, side_key: str) -> campaign_game.CasualtyScrip:
+def casualty_scrip(game: Game, side_key: str, casualties: list[Casualty] | None = None
+                   ) -> campaign_game.CasualtyScrip:
     """The event Scrip ``side_key`` earned from enemy casualties so far (no correction)."""
     events = _events(game)
     if not events:
         return campaign_game.CasualtyScrip(0)
-    return campaign_game.casualty_event_scrip(events, side_key, _fallen(game))
+    return campaign_game.casualty_event_scrip(events, side_key, _fallen(game, casualties))
 
 
-def for_sides(game: Game, sides) -> list[tuple[str, int]] | None:
+def for_sides(game: Game, sides, casualties: list[Casualty] | None = None
+              ) -> list[tuple[str, int]] | None:
     """(side key, Scrip with its correction) for each side, or None when no event of the
-    game pays for casualties: one query for the casualties (the tracker page)."""
+    game pays for casualties (the tracker page passes the casualties it already read)."""
     events = _events(game)
     if not events:
         return None
-    fallen = _fallen(game)
+    fallen = _fallen(game, casualties)
     return [(side.key, max(0, campaign_game.casualty_event_scrip(events, side.key, fallen).amount
                            + side.casualty_scrip_correction)) for side in sides]
 

@@ -44,6 +44,7 @@ from encounters.views.table_effects import (
     pool,
     quarters,
     reveal_note,
+    story_note,
 )
 from encounters.views.tracker import (
     casualty,
@@ -65,6 +66,7 @@ __all__ = [
     "initiative", "marker", "model_event", "move_event", "note", "pool", "quarters", "reflip",
     "reflip_finished_off", "reflip_strategy", "report", "reveal_crew", "reveal_note",
     "reveal_scheme", "reveal_third_scheme", "rule", "scheme_vp", "series_detail", "series_new",
-    "setup_new", "start", "strategy_vp", "third_scheme_vp", "traveler_guidance", "use_item",
+    "setup_new", "start", "story_note", "strategy_vp", "third_scheme_vp", "traveler_guidance",
+    "use_item",
     "warrant_role", "withdraw",
 ]

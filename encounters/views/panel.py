@@ -16,6 +16,7 @@ from encounters.services import (
     on_the_move,
     results,
     scrip_effects,
+    story_notes,
     traveler,
     warrant,
 )
@@ -87,7 +88,8 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
                 auto_id="scrip_%s", initial={"side": me.side.key if me else "a"}
             ),
             end_turn_form=forms.EndTurnForm(auto_id="end_%s"),
-            casualty_scrip=casualty_scrip.for_sides(g, [row.side for row in view.sides]),
+            casualty_scrip=casualty_scrip.for_sides(g, [row.side for row in view.sides],
+                                                    view.casualties),
             casualty_scrip_form=forms.CasualtyScripCorrectionForm(
                 auto_id="cscrip_%s", initial={"side": me.side.key if me else "a"}),
             bring_in_form=forms.BringInForm(
@@ -103,6 +105,10 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         context["end_forms"] = _end_forms(view, me)
     if me is not None and g.state in (Game.State.SET_UP, Game.State.IN_PLAY) and g.turn <= 1:
         context["note_form"] = _note_form(view, me)
+        context["story_notes"] = [
+            {"key": key, "name": name, "what": what,
+             "form": forms.StoryNoteForm(auto_id=f"story_{key}_%s", initial={"key": key})}
+            for key, name, what in story_notes.pending(g, me.side.key)]
     # The viewer's Fortifications, read once for every offer below that depends on them.
     owned = (hideouts.owned_keys(me.side.crew)
              if me is not None and me.side.crew_id and g.state in (Game.State.SET_UP,
@@ -118,7 +124,10 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             context["scrap_pile"] = one_use.has_scrap_pile(me.side.crew_id)
             if any(u.table_key in one_use.REMOVES_INJURY for _h, ups in mine for u in ups):
                 context["item_injuries"] = items.injuries_in_game(g)
-    if me is not None:
+    if me is not None:  # the viewer's own Story notes (the selector gave only its side's)
+        mine = f"Side {me.side.key} {story_notes.SECRET}"
+        context["story_noted"] = [e.text[len(mine):] for e in view.log
+                                  if e.secret_for == me.side.key and e.text.startswith(mine)]
         context["traveler_models"] = traveler.offer(g, me.side)
         context["finished_off"] = [
             (c, forms.FinishedOffForm(auto_id=f"fo{c.pk}_%s"))

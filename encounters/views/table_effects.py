@@ -62,6 +62,16 @@ def note(request, game):
 
 
 @game_action
+def story_note(request, game):
+    """The Story's secret note, kept to its side (``encounters.services.story_notes``)."""
+    from encounters.services import story_notes
+
+    data = valid(forms.StoryNoteForm(request.POST))
+    story_notes.note(game=game, actor=request.user, key=data["key"], text=data["text"])
+    return "Noted."
+
+
+@game_action
 def reveal_note(request, game, note_id):
     row = BountyNote.objects.filter(pk=note_id, side__game=game).first()
     if row is None:

@@ -282,6 +282,7 @@ EXPECTED = {
     "encounters:traveler-guidance":                                   "login  302    302    302    302    302    302",
     "encounters:model-event":                                         "login  302    +302   +302   +302   +302   +302",
     "encounters:note":                                                "login  302    302    302    302    302    302",
+    "encounters:story-note":                                          "login  302    302    302    302    302    302",
     "encounters:reveal-note":                                         "login  302    302    +302   302    302    302",
     "encounters:end-facts":                                           "login  302    +302   +302   +302   +302   +302",
     "encounters:quarters":                                            "login  302    +302   +302   +302   +302   +302",

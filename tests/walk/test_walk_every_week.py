@@ -63,3 +63,21 @@ def test_a_story_encounter_is_played_through_the_pages():
     campaign, (alpha, bravo) = week_of("contract-work", roster)
     game = Walk(campaign, alpha, bravo, kind="story").whole_game()
     assert game.kind == "story" and game.aftermaths.filter(phase="done").count() == 2
+
+
+def test_a_story_encounters_secret_note_is_made_through_the_pages():
+    """Sabotage: the Attacker (side a) notes a terrain piece on the game page's own form;
+    the Defender is asked nothing and never reads the note, only that it exists."""
+    from encounters.models import GameLog
+
+    roster = guild_roster()
+    campaign, (alpha, bravo) = week_of("contract-work", roster)
+    walk = Walk(campaign, alpha, bravo, kind="story")
+    game = walk.whole_game(story={"attacker": "first", "attacker_strategy": "sabotage",
+                                  "defender_suit": "rams", "defender_objective": "hold-ground"})
+    assert "a:story note" in walk.steps and "b:story note" not in walk.steps
+    secret = list(GameLog.objects.filter(game=game, text__contains="secret note for")
+                  .values_list("secret_for", "text"))
+    assert ("a", "Side a secret note for Sabotage: note of side a") in secret
+    assert ("", "Side a made its secret note for Sabotage") in secret
+    assert "note of side a" in walk.page("a") and "note of side a" not in walk.page("b")

@@ -98,6 +98,12 @@ class Walk:
         form = self.need(forms, "/schemes/", who, "schemes")
         self.post(who, form, "schemes", schemes=form.offered("schemes")[:2])
 
+    def story_notes(self) -> None:
+        """Each secret note the Story asks of a side, through that side's own form."""
+        for who in ("a", "b"):
+            for form in [f for f in forms_on(self.page(who)) if "/story-note/" in f.action]:
+                self.post(who, form, "story note", text=f"note of side {who}")
+
     def play(self) -> None:
         forms = forms_on(self.page("a"))
         self.post("a", self.need(forms, "/start/", "a", "start"), "start")
@@ -142,12 +148,16 @@ class Walk:
             made.append(action)
         raise DeadEnd(f"side {who}'s Aftermath never finished: {made}")
 
-    def whole_game(self, hire_changes=None) -> Game:
+    def whole_game(self, hire_changes=None, story=None) -> Game:
         self.set_up()
+        if story:  # the flips as the test wants them (an arrangement, not a player's step)
+            self.game.setup = {**self.game.setup, **story}
+            self.game.save(update_fields=["setup"])
         for who in ("a", "b"):
             self.hire(who, **(hire_changes or {}).get(who, {}))
         for who in ("a", "b"):
             self.schemes(who)
+        self.story_notes()
         self.play()
         self.result()
         for who in ("a", "b"):
