@@ -78,6 +78,7 @@ INSTALLED_APPS = [
     "standings",
     "notifications",
     "home",
+    "malediction",
 ]
 
 MIDDLEWARE = [
@@ -386,6 +387,7 @@ SPECTACULAR_SETTINGS = {
                             "SourceEnum": "rules.models.FlipRecord.Source",
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
+                            "MalCardKindEnum": "malediction.models.Kind",
                             "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")],
                             # Content pack format 2 and coverage (catalogue)
                             "AbilityKindEnum": ["ability", "defensive_trigger"],

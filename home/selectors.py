@@ -111,12 +111,20 @@ def player_home(user) -> PlayerHome:
     tonight, check_in_needs = _tonight(user, crews)
     needs += check_in_needs
     needs += _requests(user)
+    needs += _malediction(user)
     return PlayerHome(
         crews=[CrewLine(c, weeks.get(c.campaign_id)) for c in crews],
         needs=needs,
         next_game=_next_game(user) or tonight,
         notifications=list(notifications_of(user)[:5]),
     )
+
+
+def _malediction(user) -> list[Need]:
+    """Malediction's part of the home (results, lists, matches, disputes)."""
+    from malediction.selectors import home_needs
+
+    return [Need(*need) for need in home_needs(user, LIMIT)]
 
 
 def _results_to_confirm(user) -> list[Need]:

@@ -94,6 +94,10 @@ def values_for(route: Route, world) -> dict:
     w = world
     crew, game = w.crew, w.game
     name = route.view_name
+    if name.startswith("malediction"):
+        from tests.edges import malediction_world
+
+        return malediction_world.values(name, w.extra["malediction"])
     scheme = w.extra["alpha_choice"]
     casualty = w.extra.get("casualty")
     note = w.extra["notification"]

@@ -168,6 +168,9 @@ def build_world() -> World:
     users = {"anonymous": None, "outsider": outsider, "other_player": bravo.player,
              "crew_player": alpha.player, "organizer": organizer, "league_admin": admin,
              "staff": staff}
+    from tests.edges import malediction_world
+
+    malediction = malediction_world.build(league, users)
     return World(
         users=users, campaign=campaign, crews=crews, game=Game.objects.get(pk=game.pk),
         hiring_game=Game.objects.get(pk=hiring_game.pk),
@@ -181,7 +184,8 @@ def build_world() -> World:
                "applicant": applicant, "casualty": casualty, "notification": notification,
                "bounty_note": bounty_note, "alpha_third": alpha_third,
                "resolve_run": resolve_run,
-               "prediction": prediction, "equipment": equipment})
+               "prediction": prediction, "equipment": equipment,
+               "malediction": malediction})
 
 
 def _auto_resolve_rows(game: Game, player):

@@ -49,6 +49,9 @@ class Command(BaseCommand):
             self._crew(campaign, users[username], crew_name, faction_code)
         self._run_to_week_three(campaign, users["organizer"])
         self._play_a_game(campaign, users["player"], users["rival"])
+        from malediction.demo import load_demo_event
+
+        load_demo_event(campaign.league, users, DEMO_PASSWORD)
 
     def _users(self):
         user_model = get_user_model()

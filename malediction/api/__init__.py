@@ -1,0 +1,1 @@
+"""The Malediction API under /api/malediction/ (drf-spectacular annotated)."""

@@ -1,0 +1,1 @@
+"""Malediction content packs: the format, import, export and the sample pack."""

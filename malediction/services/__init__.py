@@ -1,0 +1,2 @@
+"""The only writers of Malediction rows: one transaction per service, rows locked,
+rules re-checked under the lock."""

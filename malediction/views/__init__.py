@@ -1,0 +1,1 @@
+"""Malediction pages; thin: parse, check permissions, call a service, render."""

@@ -1,0 +1,57 @@
+"""The Malediction part of the edges world: the sample pack, a war band of the crew's
+player (Alpha), an event of the world's league with Alpha's and Bravo's lists submitted
+(the deadline passed, lists revealed when paired), round 1 paired with their match."""
+
+from __future__ import annotations
+
+import datetime as dt
+from types import SimpleNamespace
+
+
+def build(league, users) -> SimpleNamespace:
+    from django.utils import timezone
+
+    from malediction.models import Event
+    from malediction.packs.sample import load_sample_pack
+    from malediction.services import events, warbands
+    from tests.malediction.conftest import legal_band
+
+    pack = load_sample_pack().pack
+    alpha, bravo = users["crew_player"], users["other_player"]
+    organizer = users["organizer"]
+    band = warbands.save_war_band(owner=alpha, name="Alpha's band", **legal_band(pack))
+    bravo_band = warbands.save_war_band(owner=bravo, name="Bravo's band", **legal_band(pack))
+    event = events.create_event(league=league, actor=organizer, name="Relic Hunt",
+                                list_deadline=timezone.now() + dt.timedelta(days=1))
+    regs = []
+    for player, own in ((alpha, band), (bravo, bravo_band)):
+        reg = events.register(event=event, player=player, actor=player)
+        warbands.submit_list(registration=reg, war_band=own, actor=player)
+        events.check_in(registration=reg, actor=player)
+        regs.append(reg)
+    Event.objects.filter(pk=event.pk).update(list_deadline=timezone.now()
+                                             - dt.timedelta(hours=1))
+    event.refresh_from_db()
+    rnd = events.open_round(event=event, actor=organizer, date=dt.date(2026, 12, 1))
+    match = events.pair_round(round=rnd, actor=organizer, seed=1).matches[0]
+    return SimpleNamespace(pack=pack, band=band, event=event, regs=regs, round=rnd,
+                           match=match, league=league)
+
+
+def values(name: str, mal: SimpleNamespace) -> dict:
+    """Path values for a Malediction route, by what the route is about."""
+    if "pack" in name:
+        return {"slug": mal.pack.slug}
+    if "war-band" in name or "war_band" in name or "warband" in name:
+        return {"pk": mal.band.pk, "id": mal.band.pk}
+    last = name.split(":")[-1]
+    if "open-round" not in name and (last in ("pair", "unpair") or "round" in last):
+        return {"pk": mal.round.pk, "id": mal.round.pk}
+    if "registration" in name:
+        return {"pk": mal.regs[0].pk, "id": mal.regs[0].pk}
+    if "match" in name or name.endswith(("report", "confirm", "dispute", "rule", "swap",
+                                         "tracker", "tracker-entry", "tracker-undo",
+                                         "tracker-state")):
+        return {"pk": mal.match.pk, "id": mal.match.pk}
+    return {"pk": mal.event.pk, "id": mal.event.pk, "league_slug": mal.league.slug,
+            "registration_id": mal.regs[0].pk, "fmt": "csv"}
