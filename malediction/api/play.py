@@ -35,6 +35,9 @@ class MalEntrySerializer(serializers.Serializer):
     card = serializers.IntegerField(min_value=1, max_value=2**31)
     count = serializers.IntegerField(min_value=1, max_value=9)
 
+    class Meta:
+        list_serializer_class = fields.ListSerializer  # publishes the list's max_length
+
 
 class MalWarBandInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=120)

@@ -34,6 +34,13 @@ def build(league, users) -> SimpleNamespace:
     event.refresh_from_db()
     rnd = events.open_round(event=event, actor=organizer, date=dt.date(2026, 12, 1))
     match = events.pair_round(round=rnd, actor=organizer, seed=1).matches[0]
+    # A second event whose lists are locked and not yet revealed: Alpha's is a secret.
+    sealed = events.create_event(league=league, actor=organizer, name="Sealed Lists",
+                                 list_deadline=timezone.now() + dt.timedelta(days=1))
+    sealed_reg = events.register(event=sealed, player=alpha, actor=alpha)
+    warbands.submit_list(registration=sealed_reg, war_band=band, actor=alpha)
+    Event.objects.filter(pk=sealed.pk).update(list_deadline=timezone.now()
+                                              - dt.timedelta(hours=1))
     # Auto-resolve (issue 28): the event lets both players agree; Alpha has asked; a
     # finished prediction of Alpha's.
     from autoresolve.models import MalEventSetting, MalResolveRun, Prediction
@@ -45,7 +52,8 @@ def build(league, users) -> SimpleNamespace:
         key="mal-edges", game="malediction", requested_by=alpha, label="Alpha / Bravo",
         games=100, seed=1, simulator_version="edges", status="done")
     return SimpleNamespace(pack=pack, band=band, event=event, regs=regs, round=rnd,
-                           match=match, league=league, run=run, prediction=prediction)
+                           match=match, league=league, sealed_reg=sealed_reg, run=run,
+                           prediction=prediction)
 
 
 def values(name: str, mal: SimpleNamespace) -> dict:
@@ -57,8 +65,8 @@ def values(name: str, mal: SimpleNamespace) -> dict:
     last = name.split(":")[-1]
     if "open-round" not in name and (last in ("pair", "unpair") or "round" in last):
         return {"pk": mal.round.pk, "id": mal.round.pk}
-    if "registration" in name:
-        return {"pk": mal.regs[0].pk, "id": mal.regs[0].pk}
+    if "registration" in name:  # the locked, unrevealed list (the secrets walk's secret)
+        return {"pk": mal.sealed_reg.pk, "id": mal.sealed_reg.pk}
     if "match" in name or name.endswith(("report", "confirm", "dispute", "rule", "swap",
                                          "tracker", "tracker-entry", "tracker-undo",
                                          "tracker-state")):

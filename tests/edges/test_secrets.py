@@ -90,6 +90,19 @@ class Secret:
                                            noted_model=bravo.first(), vp_equivalent=2)
 
 
+def _locked_list(world, b: bool) -> None:
+    """Alpha's list in an event whose lists are locked and not yet revealed."""
+    from malediction.models import Registration
+
+    reg = world.extra["malediction"].sealed_reg
+    listed = dict(Registration.objects.get(pk=reg.pk).submitted_list)
+    listed["name"] = "Sealed B" if b else "Sealed A"
+    listed["deck"] = listed["deck"][:5] if b else listed["deck"]
+    Registration.objects.filter(pk=reg.pk).update(submitted_list=listed)
+
+
+Secret._locked_list = staticmethod(_locked_list)
+
 SECRETS = [
     Secret("hand", frozenset({"crew_player", "organizer", "league_admin", "staff"})),
     Secret("schemes", frozenset({"crew_player"})),
@@ -97,6 +110,7 @@ SECRETS = [
     Secret("hire", frozenset({"crew_player", "staff"})),
     Secret("bounty_note", frozenset({"crew_player"})),
     Secret("third_scheme", frozenset({"crew_player"})),
+    Secret("locked_list", frozenset({"crew_player", "organizer", "league_admin", "staff"})),
 ]
 
 

@@ -117,3 +117,22 @@ def test_register_submit_pair_report_confirm_standings(client, world, sample):
     assert str(a_player) in csv.content.decode("utf-8-sig")
     pdf = client.get(reverse("malediction:standings-export", args=[world.event.pk, "pdf"]))
     assert pdf.content.startswith(b"%PDF")
+
+
+def test_side_deck_swap_from_the_match_page(client, world, sample):
+    from malediction.models import Kind
+    from malediction.services.matches import create_match
+
+    data = legal_band(sample)
+    spare = sample.cards.filter(kind=Kind.SPELL, sigils=["primal-blood"]).first()
+    band = warbands.save_war_band(owner=world.players[0], name="R", side=[(spare, 1)], **data)
+    warbands.submit_list(registration=world.regs[0], war_band=band, actor=world.players[0])
+    world.regs[0].refresh_from_db()
+    match = create_match(round=world.round1, sides=[[world.regs[0]], [world.regs[1]]])
+    client.force_login(world.players[0])
+    assert b"swap-form" in client.get(match.get_absolute_url()).content
+    out = data["deck"][0][0]
+    client.post(reverse("malediction:swap", args=[match.pk]), {"out": [out.pk],
+                                                               "in": [spare.pk]})
+    seat = match.sides.get(key="a").seats.get()
+    assert seat.swap == {"out": [out.name], "in": [spare.name]}
