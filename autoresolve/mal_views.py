@@ -75,6 +75,9 @@ def event_setting(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_object_or_404(Event, pk=pk)
     if not mal.can_view_event(request.user, event):
         raise Http404
+    from malediction.services.common import require_organizer
+
+    require_organizer(request.user, event)  # who asks, before what they send
     form = SettingForm(request.POST)
     if not form.is_valid():
         return HttpResponse(str(form.errors), status=400)
