@@ -92,7 +92,8 @@ def can_view_event(user, event) -> bool:
 def home_needs(user, limit: int = 20) -> list[tuple[str, str, str, str, str]]:
     """What waits for ``user`` in Malediction, for the home page and /api/home/:
     (kind, sentence, url, button, event) for results to confirm, lists to submit before
-    the deadline, paired matches to play; an organizer's disputes. Four queries."""
+    the deadline, paired matches to play; an organizer's disputes. Three queries (five
+    when a result waits)."""
     from django.utils import timezone
     from django.utils.translation import gettext as _
 
@@ -101,37 +102,41 @@ def home_needs(user, limit: int = 20) -> list[tuple[str, str, str, str, str]]:
     from malediction.models import Match, MatchReport, Registration, Seat
 
     needs = []
-    reports = (MatchReport.objects.filter(status=ReportStatus.PENDING,
-                                          match__state=Match.State.REPORTED,
-                                          match__sides__seats__player=user)
-               .exclude(reported_by=user).values_list("pk", flat=True).distinct()[:limit])
-    mine = Seat.objects.filter(player=user, side__match__reports__in=list(reports))
-    my_side = dict(mine.values_list("side__match_id", "side__key"))
-    for r in (MatchReport.objects.filter(pk__in=list(reports))
-              .select_related("match__event", "reported_by")):
-        if my_side.get(r.match_id) == r.reporter_side:
-            continue  # a teammate reported: the other side confirms
-        needs.append(("malediction_confirm", _("%(reporter)s reported %(a)s-%(b)s in "
-                      "Malediction: confirm or dispute it.") % {
-                          "reporter": r.reported_by, "a": r.mastery_a, "b": r.mastery_b},
-                      r.match.get_absolute_url(), _("Confirm the result"), str(r.match.event)))
+    reports = list(MatchReport.objects.filter(status=ReportStatus.PENDING,
+                                              match__state=Match.State.REPORTED,
+                                              match__sides__seats__player=user)
+                   .exclude(reported_by=user).values_list("pk", flat=True)
+                   .distinct()[:limit])
+    if reports:
+        my_side = dict(Seat.objects.filter(player=user, side__match__reports__in=reports)
+                       .values_list("side__match_id", "side__key"))
+        for r in (MatchReport.objects.filter(pk__in=reports)
+                  .select_related("match__event", "reported_by")):
+            if my_side.get(r.match_id) == r.reporter_side:
+                continue  # a teammate reported: the other side confirms
+            needs.append(("malediction_confirm", _(
+                "%(reporter)s reported %(a)s-%(b)s in Malediction: confirm or dispute it.")
+                % {"reporter": r.reported_by, "a": r.mastery_a, "b": r.mastery_b},
+                r.match.get_absolute_url(), _("Confirm the result"), str(r.match.event)))
     for reg in (Registration.objects.filter(player=user, submitted_at=None,
                                             event__list_deadline__gt=timezone.now())
                 .select_related("event")[:limit]):
         needs.append(("malediction_list", _("Submit your war band list before %(when)s.")
                       % {"when": reg.event.list_deadline.strftime("%Y-%m-%d %H:%M")},
                       reg.event.get_absolute_url(), _("Submit the list"), str(reg.event)))
-    for match in (Match.objects.filter(sides__seats__player=user, is_bye=False,
-                                       state__in=[Match.State.SET_UP, Match.State.IN_PLAY])
-                  .select_related("event", "round").distinct()[:limit]):
-        needs.append(("malediction_match", _("Your Malediction match at table %(t)s.")
-                      % {"t": match.table or "-"}, match.get_absolute_url(),
-                      _("Open the match"), str(match.event or "")))
-    for match in (Match.objects.filter(
-            state=Match.State.DISPUTED, event__league__memberships__user=user,
-            event__league__memberships__role__in=MANAGING_ROLES,
-            event__league__memberships__status="active")
-            .select_related("event").distinct()[:limit]):
-        needs.append(("malediction_dispute", _("A Malediction result is disputed."),
-                      match.get_absolute_url(), _("Rule on it"), str(match.event)))
+    # Matches to play and, for an organizer, disputes in their leagues: one query.
+    to_play = Q(sides__seats__player=user, is_bye=False,
+                state__in=[Match.State.SET_UP, Match.State.IN_PLAY])
+    disputed = Q(state=Match.State.DISPUTED, event__league__memberships__user=user,
+                 event__league__memberships__role__in=MANAGING_ROLES,
+                 event__league__memberships__status="active")
+    for match in (Match.objects.filter(to_play | disputed).select_related("event")
+                  .distinct().order_by("id")[:limit]):
+        if match.state == Match.State.DISPUTED:
+            needs.append(("malediction_dispute", _("A Malediction result is disputed."),
+                          match.get_absolute_url(), _("Rule on it"), str(match.event)))
+        else:
+            needs.append(("malediction_match", _("Your Malediction match at table %(t)s.")
+                          % {"t": match.table or "-"}, match.get_absolute_url(),
+                          _("Open the match"), str(match.event or "")))
     return needs[:limit]
