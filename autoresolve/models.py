@@ -131,6 +131,9 @@ class Prediction(models.Model):
         FAILED = "failed", _("Failed")
 
     key = models.CharField(max_length=64, unique=True)
+    game = models.CharField(
+        max_length=12, default="malifaux",
+        help_text=gettext_lazy("Which simulator plays it: malifaux or malediction."))
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -164,3 +167,77 @@ class Prediction(models.Model):
     @property
     def progress(self) -> int:
         return int(100 * self.chunks_done / max(self.chunks_total, 1))
+
+
+class MalAutoResolve(models.TextChoices):
+    """A Malediction event's auto-resolve setting: the campaign games' three choices."""
+
+    NEVER = "never", _("Never")
+    BOTH_PLAYERS = "both_players", _("When both players agree")
+    ORGANIZER = "organizer", _("By an organizer")
+
+
+class MalEventSetting(models.Model):
+    """The event's auto-resolve setting, kept beside the event (the ``malediction`` app's
+    tables stay its own); no row means "never"."""
+
+    event = models.OneToOneField("malediction.Event", on_delete=models.CASCADE,
+                                 related_name="auto_resolve_setting")
+    auto_resolve = models.CharField(max_length=12, choices=MalAutoResolve.choices,
+                                    default=MalAutoResolve.NEVER)
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.auto_resolve}"
+
+
+class MalResolveRun(models.Model):
+    """One attempt to auto-resolve a Malediction match: the same statuses and lifecycle as
+    ``ResolveRun``; the sides that asked are kept on the run."""
+
+    Status = ResolveRun.Status
+    Mode = ResolveRun.Mode
+    ACTIVE = ResolveRun.ACTIVE
+    LIFECYCLE = ResolveRun.LIFECYCLE
+
+    match = models.ForeignKey("malediction.Match", on_delete=models.CASCADE,
+                              related_name="resolve_runs")
+    mode = models.CharField(max_length=12, choices=ResolveRun.Mode.choices)
+    status = models.CharField(max_length=10, choices=ResolveRun.Status.choices,
+                              default=ResolveRun.Status.ASKING)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT,
+                                     related_name="+")
+    asked = models.JSONField(default=list, blank=True,
+                             help_text=gettext_lazy("The sides that asked ('a', 'b')."))
+    seed = models.BigIntegerField(null=True, blank=True)
+    simulator_version = models.CharField(max_length=40, blank=True)
+    input = models.JSONField(default=dict, blank=True)
+    progress = models.PositiveSmallIntegerField(default=0)
+    log = models.JSONField(default=dict, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+    report = models.ForeignKey("malediction.MatchReport", null=True, blank=True,
+                               on_delete=models.SET_NULL, related_name="+")
+    error = models.CharField(max_length=250, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(status__in=["asking", "queued", "running"]),
+                name="one_active_resolve_per_mal_match",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Auto-resolve {self.pk} of Malediction match {self.match_id} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("autoresolve:mal-run", args=[self.pk])
+
+    @property
+    def active(self) -> bool:
+        return self.status in self.ACTIVE

@@ -54,3 +54,11 @@ def predict(prediction_id: int) -> None:
     total = Prediction.objects.values_list("chunks_total", flat=True).get(pk=prediction_id)
     chord(predict_chunk.si(prediction_id, i) for i in range(total))(
         predict_finish.s(prediction_id))
+
+
+@shared_task(name="autoresolve.resolve_mal_match", acks_late=True, reject_on_worker_lost=True)
+def resolve_mal_match(run_id: int) -> bool:
+    """A Malediction match's auto-resolve (idempotent: a second delivery finds it done)."""
+    from autoresolve.services import mal_resolve
+
+    return mal_resolve.resolve(run_id)

@@ -16,3 +16,19 @@ urlpatterns = [
     path("predictions/<id:pk>/", views.prediction_detail, name="prediction"),
     path("predictions/<id:pk>/status/", views.prediction_status, name="prediction-status"),
 ]
+
+# Malediction (``autoresolve.mal_views``).
+from . import mal_views  # noqa: E402
+
+urlpatterns += [
+    path("malediction/matches/<id:pk>/ask/", mal_views.ask, name="mal-ask"),
+    path("malediction/matches/<id:pk>/confirm/", mal_views.confirm, name="mal-confirm"),
+    path("malediction/events/<id:pk>/setting/", mal_views.event_setting, name="mal-setting"),
+    path("malediction/runs/<id:pk>/withdraw/", mal_views.withdraw, name="mal-withdraw"),
+    path("malediction/runs/<id:pk>/", mal_views.replay, name="mal-replay"),
+    path("malediction/predict/", mal_views.predict, name="mal-predict"),
+    path("malediction/predictions/<id:pk>/", mal_views.prediction_detail,
+         name="mal-prediction"),
+    path("malediction/predictions/<id:pk>/status/", mal_views.prediction_status,
+         name="mal-prediction-status"),
+]

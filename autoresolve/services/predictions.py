@@ -131,11 +131,17 @@ def run_chunk(prediction_id: int, index: int) -> bool:
     prediction = Prediction.objects.get(pk=prediction_id)
     if str(index) in prediction.partials or prediction.status == Prediction.Status.DONE:
         return False
-    setup = EncounterInput.from_dict(prediction.input)
-    tally = stats.empty()
-    start, stop = index * CHUNK, min((index + 1) * CHUNK, prediction.games)
-    for game in range(start, stop):
-        stats.add_game(tally, simulate(setup, seed=derive_seed(prediction.seed, f"g{game}")))
+    if prediction.game == "malediction":
+        from autoresolve.services.mal_predictions import play_chunk
+
+        tally = play_chunk(prediction, index)
+    else:
+        setup = EncounterInput.from_dict(prediction.input)
+        tally = stats.empty()
+        start, stop = index * CHUNK, min((index + 1) * CHUNK, prediction.games)
+        for game in range(start, stop):
+            stats.add_game(tally,
+                           simulate(setup, seed=derive_seed(prediction.seed, f"g{game}")))
     with transaction.atomic():
         prediction = Prediction.objects.select_for_update().get(pk=prediction_id)
         if str(index) in prediction.partials:
@@ -155,8 +161,11 @@ def finish(prediction_id: int) -> bool:
         return False
     if len(prediction.partials) < prediction.chunks_total:
         return False
-    tally = stats.merge(prediction.partials.values())
-    prediction.result = stats.summary(tally)
+    if prediction.game == "malediction":
+        from autoresolve import mal_stats as game_stats
+    else:
+        game_stats = stats
+    prediction.result = game_stats.summary(game_stats.merge(prediction.partials.values()))
     prediction.status, prediction.finished_at = Prediction.Status.DONE, timezone.now()
     prediction.partials = {}
     prediction.save(update_fields=["result", "status", "finished_at", "partials"])

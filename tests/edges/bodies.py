@@ -167,6 +167,7 @@ def bodies(w) -> dict:
         "encounters:pool": {"side": "a", "change": "1"},
         "encounters:rule": {"vp_a": 3, "vp_b": 3, "reason": "Ruled a draw"},
         "nights:generate": {"method": "random"},
+        "autoresolve:mal-setting": {"auto_resolve": "both_players"},
         "malediction:tracker-entry": {"type": "mulligan", "player": "0"},
         "malediction:report": {"winner": "a", "mastery_a": 41, "mastery_b": 12,
                                "final_round": 3, "win_type": "threshold"},

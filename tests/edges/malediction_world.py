@@ -41,8 +41,19 @@ def build(league, users) -> SimpleNamespace:
     warbands.submit_list(registration=sealed_reg, war_band=band, actor=alpha)
     Event.objects.filter(pk=sealed.pk).update(list_deadline=timezone.now()
                                               - dt.timedelta(hours=1))
+    # Auto-resolve (issue 28): the event lets both players agree; Alpha has asked; a
+    # finished prediction of Alpha's.
+    from autoresolve.models import MalEventSetting, MalResolveRun, Prediction
+
+    MalEventSetting.objects.create(event=event, auto_resolve="both_players")
+    run = MalResolveRun.objects.create(match=match, mode="both_players", requested_by=alpha,
+                                       asked=["a"])
+    prediction = Prediction.objects.create(
+        key="mal-edges", game="malediction", requested_by=alpha, label="Alpha / Bravo",
+        games=100, seed=1, simulator_version="edges", status="done")
     return SimpleNamespace(pack=pack, band=band, event=event, regs=regs, round=rnd,
-                           match=match, league=league, sealed_reg=sealed_reg)
+                           match=match, league=league, sealed_reg=sealed_reg, run=run,
+                           prediction=prediction)
 
 
 def values(name: str, mal: SimpleNamespace) -> dict:
@@ -62,3 +73,14 @@ def values(name: str, mal: SimpleNamespace) -> dict:
         return {"pk": mal.match.pk, "id": mal.match.pk}
     return {"pk": mal.event.pk, "id": mal.event.pk, "league_slug": mal.league.slug,
             "registration_id": mal.regs[0].pk, "fmt": "csv"}
+
+
+def autoresolve_values(name: str, mal: SimpleNamespace) -> dict:
+    """Path values for the Malediction auto-resolve routes (``autoresolve:mal-*``)."""
+    if name.endswith(("mal-withdraw", "mal-replay")):
+        return {"pk": mal.run.pk}
+    if "prediction" in name:
+        return {"pk": mal.prediction.pk}
+    if name.endswith("mal-setting"):
+        return {"pk": mal.event.pk}
+    return {"pk": mal.match.pk}

@@ -98,6 +98,10 @@ def values_for(route: Route, world) -> dict:
         from tests.edges import malediction_world
 
         return malediction_world.values(name, w.extra["malediction"])
+    if name.startswith("autoresolve:mal-"):
+        from tests.edges import malediction_world
+
+        return malediction_world.autoresolve_values(name, w.extra["malediction"])
     scheme = w.extra["alpha_choice"]
     casualty = w.extra.get("casualty")
     note = w.extra["notification"]
