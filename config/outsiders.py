@@ -20,7 +20,8 @@ from rest_framework.exceptions import PermissionDenied
 
 #: How a model reaches its league, tried in order (the first path the model has).
 LEAGUE_PATHS = ("league", "campaign__league", "crew__campaign__league",
-                "game__campaign__league", "side__game__campaign__league")
+                "game__campaign__league", "side__game__campaign__league",
+                "event__league", "match__event__league")  # the last two: Malediction
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
 
 

@@ -333,7 +333,7 @@ EXPECTED = {
     "malediction:swap":                                               "login  403    +302   +302   403    403    403",
     "POST /api/malediction/attack-odds/":                             "200    200    200    200    200    200    200",
     "POST /api/malediction/events/{id}/register/":                    "403    403    201    201    +201   +201   +201",
-    "POST /api/malediction/events/{id}/submit-list/":                 "403    400    400    400    400    400    400",
+    "POST /api/malediction/events/{id}/submit-list/":                 "403    403    400    400    400    400    400",
     "POST /api/malediction/matches/{id}/confirm/":                    "403    403    400    400    403    403    403",
     "POST /api/malediction/matches/{id}/dispute/":                    "403    403    400    400    403    403    403",
     "POST /api/malediction/matches/{id}/report/":                     "403    403    +200   +200   403    403    403",
