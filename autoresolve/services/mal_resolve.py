@@ -95,7 +95,7 @@ def request_resolve(*, match: Match, actor) -> MalResolveRun:
     side, the second queues the job; an organizer's ask queues it at once."""
     match = lock_match(match)
     mode = _require_allowed(match, actor)
-    run = (MalResolveRun.objects.select_for_update()
+    run = (MalResolveRun.objects.select_for_update(of=("self",))
            .filter(match=match, status__in=MalResolveRun.ACTIVE).first())
     if run is not None and run.status != Status.ASKING:
         raise ResolveRefused(_("This match is already being auto-resolved."))
@@ -128,7 +128,7 @@ def _queue(match: Match, run: MalResolveRun) -> None:
 @transaction.atomic
 def withdraw(*, run: MalResolveRun, actor) -> MalResolveRun:
     lock_match(run.match_id)
-    run = MalResolveRun.objects.select_for_update().get(pk=run.pk)
+    run = MalResolveRun.objects.select_for_update(of=("self",)).get(pk=run.pk)
     if run.status != Status.ASKING:
         raise ResolveRefused(_("Only an unanswered request can be withdrawn."))
     side = side_of(run.match, actor)
@@ -145,7 +145,7 @@ def resolve(run_id: int) -> bool:
     done and changes nothing; the same input and seed give the same match)."""
     match_id = MalResolveRun.objects.values_list("match_id", flat=True).get(pk=run_id)
     match = lock_match(match_id)
-    run = MalResolveRun.objects.select_for_update().get(pk=run_id)
+    run = MalResolveRun.objects.select_for_update(of=("self",)).get(pk=run_id)
     if run.status not in (Status.QUEUED, Status.RUNNING):
         return False
     if match.state not in (Match.State.SET_UP, Match.State.IN_PLAY):
@@ -201,7 +201,7 @@ def confirm(*, match: Match, actor) -> MatchReport:
     match = lock_match(match)
     if match.state == Match.State.CONFIRMED:
         return flow.counted_report(match.reports)
-    report = match.reports.select_for_update().filter(status__in=flow.OPEN_STATUSES).last()
+    report = match.reports.select_for_update(of=("self",)).filter(status__in=flow.OPEN_STATUSES).last()
     if not is_auto_resolved(report):
         raise ResolveRefused(_("There is no auto-resolved result waiting for confirmation."))
     if report.details["auto_resolved"]["mode"] == MalResolveRun.Mode.ORGANIZER:

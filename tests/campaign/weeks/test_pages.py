@@ -103,7 +103,9 @@ def test_scrip_opportunities_and_limit_of_a_chosen_event(client, run):
     force_event(run, 1, "contract-work")
     weeks.turn_over(run.campaign, 1)
     html = page(client, run.crews[0].player, run)
-    assert "<strong>2 scrip</strong>: each enemy Enforcer, Henchman or Master killed" in html
+    assert (
+        '<strong>2 scrip</strong>: <span lang="en">each enemy Enforcer, Henchman or Master killed'
+        in html)
     assert "6 scrip per game" in html and "at most 16 scrip a week" in html
     assert "No card was flipped" in html
 
