@@ -294,7 +294,8 @@ def swap_side_deck(*, match: Match, actor, out_of_deck: Sequence[Card],
     """Record the player's side-deck swap for this match (before it starts): the deck
     stays 30-50 and the side deck at most 7; refused with every reason."""
     match = lock_match(match)
-    seat = Seat.objects.select_for_update().filter(side__match=match, player=actor).first()
+    seat = (Seat.objects.select_for_update(of=("self",))
+            .filter(side__match=match, player=actor).first())
     if seat is None:
         raise PermissionDenied(gettext("Only the match's players may swap their side deck."))
     if match.state != Match.State.SET_UP:
