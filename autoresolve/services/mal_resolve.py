@@ -201,7 +201,8 @@ def confirm(*, match: Match, actor) -> MatchReport:
     match = lock_match(match)
     if match.state == Match.State.CONFIRMED:
         return flow.counted_report(match.reports)
-    report = match.reports.select_for_update(of=("self",)).filter(status__in=flow.OPEN_STATUSES).last()
+    report = (match.reports.select_for_update(of=("self",))
+              .filter(status__in=flow.OPEN_STATUSES).last())
     if not is_auto_resolved(report):
         raise ResolveRefused(_("There is no auto-resolved result waiting for confirmation."))
     if report.details["auto_resolved"]["mode"] == MalResolveRun.Mode.ORGANIZER:
