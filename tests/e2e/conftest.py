@@ -51,15 +51,25 @@ class CSPWatch:
             self.violations.append(message.text)
 
 
+#: Unfolds the phone menu as each page loads (injected by the browser, not a page script).
+OPEN_MENU = ("document.addEventListener('DOMContentLoaded', () => document.querySelectorAll("
+             "'nav.main').forEach(n => n.classList.add('open')));")
+
+
 class WatchedBrowser:
     """The Playwright browser, whose new contexts report CSP violations to the watch."""
 
     def __init__(self, browser, watch: CSPWatch):
         self._browser, self.csp = browser, watch
 
-    def new_context(self, **options):
+    def new_context(self, folded_menu: bool = False, **options):
+        """``folded_menu``: keep the phone menu folded behind its button, as a person first
+        sees it (the phone-layout tests); otherwise pages open with the menu unfolded, so a
+        walk can use its links directly."""
         context = self._browser.new_context(**options)
         self.csp.attach(context)
+        if not folded_menu:
+            context.add_init_script(OPEN_MENU)
         return context
 
     def __getattr__(self, name):

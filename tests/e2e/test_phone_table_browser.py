@@ -21,7 +21,8 @@ def box(page, selector: str) -> dict:
 
 def test_the_phone_menu_folds_behind_one_button(browser, live_server):
     game = game_in_play()
-    context, page = phone_for(browser, live_server, game.sides.get(key="a").player)
+    context, page = phone_for(browser, live_server, game.sides.get(key="a").player,
+                              folded_menu=True)
     for path in ("/", game.get_absolute_url(), f"/campaigns/{game.campaign_id}/standings/"):
         page.goto(path)
         assert box(page, "header.site")["height"] <= MENU_MAX, path

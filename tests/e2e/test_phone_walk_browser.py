@@ -32,7 +32,7 @@ def test_a_wandering_mercenaries_game_and_a_prediction_on_phones(browser, live_s
     game = games.create_campaign_game(campaign=campaign, crew_a=alpha, crew_b=bravo,
                                       actor=alpha.player)
     for crew in (alpha, bravo):  # one phone at a time: SQLite under the live server
-        context, page = phone_for(browser, live_server, crew.player)
+        context, page = phone_for(browser, live_server, crew.player, folded_menu=True)
         page.goto(game.get_absolute_url())
         fits(page)
         # Hire with the free Mercenary the week offers, then reveal.
@@ -49,7 +49,7 @@ def test_a_wandering_mercenaries_game_and_a_prediction_on_phones(browser, live_s
         context.close()
     assert HiredModel.objects.filter(side__game=game, wandering_card=roster["merc"]).count() == 2
 
-    context, a = phone_for(browser, live_server, alpha.player)
+    context, a = phone_for(browser, live_server, alpha.player, folded_menu=True)
     a.goto(game.get_absolute_url())
     a.click("#start-game")
     a.wait_for_selector("#tracker")
@@ -70,7 +70,7 @@ def test_a_wandering_mercenaries_game_and_a_prediction_on_phones(browser, live_s
     a.click("#report-result")
     a.wait_for_selector("#report-status")
     a.goto("/")
-    context_b, b = phone_for(browser, live_server, bravo.player)
+    context_b, b = phone_for(browser, live_server, bravo.player, folded_menu=True)
     b.goto(game.get_absolute_url())
     b.wait_for_selector("#confirm-result")
     b.click("#confirm-result")

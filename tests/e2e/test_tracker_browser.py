@@ -56,12 +56,13 @@ def game_in_play() -> Game:
     return game
 
 
-def phone_for(browser, live_server, user):
+def phone_for(browser, live_server, user, folded_menu: bool = False):
     """A phone-sized browser already logged in as ``user`` (the session cookie of a test
-    client that logged in)."""
+    client that logged in); ``folded_menu`` as in ``WatchedBrowser.new_context``."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE,
+                                  folded_menu=folded_menu)
     context.add_cookies([{"name": settings.SESSION_COOKIE_NAME,
                           "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
                           "url": live_server.url}])
