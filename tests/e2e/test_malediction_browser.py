@@ -6,6 +6,8 @@ reload); the result is confirmed; the standings show it; the XLSX reads back."""
 from __future__ import annotations
 
 import datetime as dt
+import io
+from pathlib import Path
 
 import pytest
 
@@ -110,7 +112,8 @@ def test_an_event_from_opening_to_standings(browser, live_server):
         org.click("text=XLSX")
     from openpyxl import load_workbook
 
-    sheet = load_workbook(download.value.path()).active
+    # Playwright names the file without its extension; openpyxl reads the bytes.
+    sheet = load_workbook(io.BytesIO(Path(download.value.path()).read_bytes())).active
     rows = [[c.value for c in row] for row in sheet.iter_rows()]
     top = next(r for r in rows if r[0] == 1)
     assert top[1] == str(winner) and top[5] == 1 and top[7] == 41
