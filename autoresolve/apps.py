@@ -13,3 +13,7 @@ class AutoresolveConfig(AppConfig):
         from encounters.services import results
 
         results.handle_simulated_results(confirm)
+
+        from autoresolve.services import mal_predictions, predictions
+
+        predictions.CHUNK_PLAYERS["malediction"] = mal_predictions.play_chunk

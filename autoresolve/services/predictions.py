@@ -121,6 +121,11 @@ def check_limits(user) -> None:
             % {"count": hourly_limit})
 
 
+#: Chunk players of other games, by ``Prediction.game`` (Malediction registers its own in
+#: ``AutoresolveConfig.ready``, so this module need not import it).
+CHUNK_PLAYERS: dict = {}
+
+
 def new_seed() -> int:
     return secrets.randbits(48)
 
@@ -131,10 +136,8 @@ def run_chunk(prediction_id: int, index: int) -> bool:
     prediction = Prediction.objects.get(pk=prediction_id)
     if str(index) in prediction.partials or prediction.status == Prediction.Status.DONE:
         return False
-    if prediction.game == "malediction":
-        from autoresolve.services.mal_predictions import play_chunk
-
-        tally = play_chunk(prediction, index)
+    if prediction.game in CHUNK_PLAYERS:
+        tally = CHUNK_PLAYERS[prediction.game](prediction, index)
     else:
         setup = EncounterInput.from_dict(prediction.input)
         tally = stats.empty()

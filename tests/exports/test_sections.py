@@ -11,6 +11,7 @@ NOT_ARCHIVED = {
     "exports.ExportJob": "a copy of the archive itself, not campaign data",
     "league.Invitation": "join links are secrets of the exporting site",
     "encounters.LinkedSeries": "Linked Games series are not part of any campaign",
+    "malediction.Event": "a Malediction event has its own archive (malediction/archive.py)",
 }
 
 
