@@ -6,54 +6,7 @@ and ``coverage`` says, per element, card and pack, what a player of effects (the
 simulator) plays and what it does not. Pure Python: no Django, no app imports.
 """
 
-from .language import (
-    CONDITIONS,
-    EFFECT_KINDS,
-    Bury,
-    Cards,
-    DealDamage,
-    Effect,
-    EffectError,
-    ForcedDuel,
-    GainCondition,
-    Heal,
-    Marker,
-    Move,
-    Prohibit,
-    Qualifiers,
-    Reading,
-    RemoveCondition,
-    Sacrifice,
-    Scope,
-    Summon,
-    Twist,
-    Unbury,
-    effect_from_dict,
-    effects_from_list,
-)
+from . import language
+from .language import *  # noqa: F403  (the package re-exports the language as it is)
 
-__all__ = [
-    "CONDITIONS",
-    "EFFECT_KINDS",
-    "Bury",
-    "Cards",
-    "DealDamage",
-    "Effect",
-    "EffectError",
-    "ForcedDuel",
-    "GainCondition",
-    "Heal",
-    "Marker",
-    "Move",
-    "Prohibit",
-    "Qualifiers",
-    "Reading",
-    "RemoveCondition",
-    "Sacrifice",
-    "Scope",
-    "Summon",
-    "Twist",
-    "Unbury",
-    "effect_from_dict",
-    "effects_from_list",
-]
+__all__ = list(language.__all__)
