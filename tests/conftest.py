@@ -54,6 +54,16 @@ def set_celery(**options) -> None:
 
     for key, value in options.items():
         app.conf[f"CELERY_{key.upper()}"] = value
+    if CONNECTION_OPTIONS & options.keys():
+        # The app caches its connection pool, producer pool and result backend: drop them
+        # so the next send, ping or result uses the broker now configured.
+        app._pool = None
+        app.amqp._producer_pool = None
+        app._backend_cache = None
+        app._local.__dict__.pop("backend", None)
+
+
+CONNECTION_OPTIONS = {"broker_url", "broker_transport_options", "result_backend"}
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -27,6 +27,10 @@ def pytest_addoption(parser):
 
 def shuffle_seed(config) -> int | None:
     seed = config.getoption("shuffle_seed", None)
+    if hasattr(config, "workerinput"):  # an xdist worker: the controller's seed
+        seed = config.workerinput.get("shuffle_seed")
+        if seed is None:
+            return None
     if seed is None and not config.getoption("shuffle", False):
         return None
     if not hasattr(config, "_shuffle_seed"):

@@ -25,19 +25,17 @@ def filesystem_broker(tmp_path):
     folders = {name: tmp_path / name for name in ("queue", "control", "results")}
     for folder in folders.values():
         folder.mkdir()
-    set_celery(task_always_eager=False, broker_url="filesystem://",
-               broker_transport_options={"data_folder_in": str(folders["queue"]),
-                                         "data_folder_out": str(folders["queue"]),
-                                         "control_folder": str(folders["control"])},
-               result_backend=f"file://{folders['results']}")
-    # Connect to this broker, not one an earlier test opened (the connection pool and the
-    # producer pool are both cached on the app).
-    app._pool = None
-    app.amqp._producer_pool = None
+    options = {"task_always_eager": False, "broker_url": "filesystem://",
+               "broker_transport_options": {"data_folder_in": str(folders["queue"]),
+                                            "data_folder_out": str(folders["queue"]),
+                                            "control_folder": str(folders["control"])},
+               "result_backend": f"file://{folders['results']}"}
+    before = {key: getattr(app.conf, key) for key in options}
+    set_celery(**options)
     yield folders
-    set_celery(task_always_eager=True)
-    app._pool = None
-    app.amqp._producer_pool = None
+    # Put back everything this fixture changed: a later test on a real broker must not
+    # inherit the folders (its worker would never hear the pings).
+    set_celery(**before)
 
 
 def test_a_prediction_is_queued_for_the_worker_not_played_in_the_request(

@@ -16,9 +16,10 @@ from django.db import connection
 from config import processes
 from tests.conftest import require, set_celery
 from tests.encounters.conftest import campaign_week, roster  # noqa: F401 (fixtures)
+from tests.parallel import worker_suffix
 
-WORKER_LOG = processes.ROOT / ".celery-test-worker.log"
-BEAT_LOG = processes.ROOT / ".celery-test-beat.log"
+WORKER_LOG = processes.ROOT / f".celery-test-worker{worker_suffix()}.log"
+BEAT_LOG = processes.ROOT / f".celery-test-beat{worker_suffix()}.log"
 
 
 def _redis_ok(url: str | None) -> bool:
@@ -40,18 +41,29 @@ def real_services(transactional_db):
     return os.environ["REDIS_URL"]
 
 
+def start_worker(redis_url: str, log, concurrency: int = 2, **env):
+    """Start a worker on the test database and Redis and wait until it answers a ping; one
+    that never answers is stopped before the test fails (no stray worker holds the test
+    database open)."""
+    from config.celery import app
+
+    proc = processes.start_worker(processes.database_url(connection.settings_dict), redis_url,
+                                  log, concurrency=concurrency, **env)
+    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
+    if not processes.wait_until_worker_answers(app, proc):
+        set_celery(task_always_eager=True)
+        processes.kill(proc)
+        require(False, "Celery worker did not start:\n" + log.read_text()[-2000:])
+    return proc
+
+
 @pytest.fixture
 def celery_worker(real_services):
     """A worker process (prefork, 2 processes: tasks sent together really run at once)."""
     from config.celery import app
 
-    redis_url = real_services
-    proc = processes.start_worker(processes.database_url(connection.settings_dict), redis_url,
-                                  WORKER_LOG)
-    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
+    proc = start_worker(real_services, WORKER_LOG)
     try:
-        if not processes.wait_until_worker_answers(app, proc):
-            require(False, "Celery worker did not start:\n" + WORKER_LOG.read_text()[-2000:])
         yield app
     finally:
         set_celery(task_always_eager=True)

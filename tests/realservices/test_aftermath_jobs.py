@@ -4,19 +4,19 @@ killed in the middle of a phase loses nothing and doubles nothing."""
 import time
 
 import pytest
-from django.db import connection
 
 from aftermath.models import Aftermath
 from aftermath.tasks import process_game, resume_stalled
 from campaign.models import Crew, ScripEntry
 from campaign.services import scrip
 from config import processes
-from config.celery import app
 from tests.aftermath.conftest import play
-from tests.conftest import require, set_celery
+from tests.conftest import set_celery
+from tests.parallel import worker_suffix
+from tests.realservices.conftest import start_worker
 
 pytestmark = [pytest.mark.realservices, pytest.mark.django_db(transaction=True)]
-LOG = processes.ROOT / ".celery-test-aftermath-worker.log"
+LOG = processes.ROOT / f".celery-test-aftermath-worker{worker_suffix()}.log"
 
 
 def wait_for(predicate, timeout=60.0):
@@ -29,12 +29,7 @@ def wait_for(predicate, timeout=60.0):
 
 
 def start(redis_url, **env):
-    worker = processes.start_worker(processes.database_url(connection.settings_dict),
-                                    redis_url, LOG, concurrency=1, **env)
-    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
-    if not processes.wait_until_worker_answers(app, worker):
-        require(False, "Celery worker did not start:\n" + LOG.read_text()[-2000:])
-    return worker
+    return start_worker(redis_url, LOG, concurrency=1, **env)
 
 
 def gains(crew):

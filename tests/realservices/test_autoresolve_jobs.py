@@ -5,13 +5,11 @@ as parallel chunks."""
 import time
 
 import pytest
-from django.db import connection
 
 from autoresolve.models import Prediction, ResolveRun
 from autoresolve.services import predictions, resolve
 from autoresolve.tasks import resolve_game, resume_stalled
 from config import processes
-from config.celery import app
 from encounters.models import Casualty, Game, ResultReport
 from rules.engine.simulation import EncounterInput, simulate
 from tests.autoresolve.conftest import (  # noqa: F401 (fixtures)
@@ -19,10 +17,12 @@ from tests.autoresolve.conftest import (  # noqa: F401 (fixtures)
     game,
     league_week,
 )
-from tests.conftest import require, set_celery
+from tests.conftest import set_celery
+from tests.parallel import worker_suffix
+from tests.realservices.conftest import start_worker
 
 pytestmark = [pytest.mark.realservices, pytest.mark.django_db(transaction=True)]
-LOG = processes.ROOT / ".celery-test-autoresolve-worker.log"
+LOG = processes.ROOT / f".celery-test-autoresolve-worker{worker_suffix()}.log"
 
 
 def wait_for(predicate, timeout=60.0):
@@ -35,12 +35,7 @@ def wait_for(predicate, timeout=60.0):
 
 
 def start(redis_url, concurrency=1, **env):
-    worker = processes.start_worker(processes.database_url(connection.settings_dict),
-                                    redis_url, LOG, concurrency=concurrency, **env)
-    set_celery(task_always_eager=False, broker_url=redis_url, result_backend=redis_url)
-    if not processes.wait_until_worker_answers(app, worker):
-        require(False, "Celery worker did not start:\n" + LOG.read_text()[-2000:])
-    return worker
+    return start_worker(redis_url, LOG, concurrency=concurrency, **env)
 
 
 def test_a_worker_killed_mid_resolve_loses_and_doubles_nothing(

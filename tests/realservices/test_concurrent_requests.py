@@ -30,11 +30,12 @@ from config import processes
 from rules.engine import hiring
 from tests.campaign.factories import CampaignFactory, CrewFactory, guild_roster, member
 from tests.conftest import require
+from tests.parallel import worker_suffix
 
 pytestmark = [pytest.mark.realservices, pytest.mark.django_db(transaction=True)]
 
 REQUESTS = 50
-GUNICORN_LOG = processes.ROOT / ".gunicorn-test.log"
+GUNICORN_LOG = processes.ROOT / f".gunicorn-test{worker_suffix()}.log"
 
 
 def free_port() -> int:
