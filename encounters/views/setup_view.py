@@ -12,6 +12,7 @@ from rules import tables
 from rules.deployment_map import deployment_map
 from rules.encounter_tables import encounter_tables
 from rules.models import FlipRecord
+from rules.summaries import said
 
 
 def _leaders(stations) -> str:
@@ -39,13 +40,15 @@ def scheme_name(key: str) -> str:
         return key.replace("-", " ").title()
 
 
-def named_row(lookup, key) -> dict:
-    """A table row's name and summary; a key the tables no longer know is shown as is."""
+def named_row(lookup, key, part: str) -> dict:
+    """A table row's name and summary (in the reader's language, ``part`` naming its
+    French entries); a key the tables no longer know is shown as is."""
     try:
         row = lookup(key)
     except (KeyError, StopIteration):
         return {"key": key, "name": str(key).replace("-", " ").title(), "summary": ""}
-    return {"key": key, "name": row.name, "summary": getattr(row, "summary", "")}
+    summary = said(f"{part}/{key}", getattr(row, "summary", ""))
+    return {"key": key, "name": row.name, "summary": summary}
 
 
 def setup_view(game: Game) -> dict:
@@ -59,29 +62,39 @@ def setup_view(game: Game) -> dict:
     view = {
         "band": band,
         "leaders": _leaders(band.leaders) if band else "",
-        "deployment": named_row(t.deployment, setup.get("deployment")),
+        "deployment": named_row(t.deployment, setup.get("deployment"), "deployment/summary"),
         "deployment_map": deployment_map(setup.get("deployment")),
-        "event": named_row(tables.weekly_events().row, game.moved_event or game.event_key)
+        "event": named_row(tables.weekly_events().row, game.moved_event or game.event_key,
+                           "weekly-events/summary")
         if (game.moved_event or game.event_key) else None,
         "moved": bool(game.moved_event),
         "story": game.kind == Game.Kind.STORY,
     }
     if game.kind == Game.Kind.STORY:
         view.update(
-            terrain=[named_row(t.story.terrain_row, k) for k in setup.get("terrain", [])],
+            terrain=[named_row(t.story.terrain_row, k, "encounter-story/terrain")
+                     for k in setup.get("terrain", [])],
             attacker={"first": "a", "second": "b"}.get(setup.get("attacker") or ""),
             warrant_used=bool(setup.get("warrant")),
-            strategy=named_row(t.story.strategy, setup.get("attacker_strategy")),
-            objective=named_row(t.story.objective, setup.get("defender_objective")),
-            shindig=t.story.shindig if setup.get("shindig") else None,
+            strategy=named_row(t.story.strategy, setup.get("attacker_strategy"),
+                               "encounter-story/attacker"),
+            objective=named_row(t.story.objective, setup.get("defender_objective"),
+                                "encounter-story/objective"),
+            shindig={"name": t.story.shindig.name,
+                     "summary": said("encounter-story/shindig", t.story.shindig.summary)}
+            if setup.get("shindig") else None,
             max_vp=setup.get("max_vp"),
         )
         with suppress(KeyError):  # the Attacker's half of the story strategy
-            view["strategy"]["summary"] = t.story.strategy(setup["attacker_strategy"]).attacker
+            key = setup["attacker_strategy"]
+            view["strategy"]["summary"] = said(f"encounter-story/attacker/{key}",
+                                               t.story.strategy(key).attacker)
     else:
         view.update(
-            strategy=named_row(t.standard_strategy, setup.get("strategy")),
-            pool=[named_row(t.scheme, k) for k in setup.get("scheme_pool", [])],
+            strategy=named_row(t.standard_strategy, setup.get("strategy"),
+                               "encounter-standard/strategy"),
+            pool=[named_row(t.scheme, k, "encounter-schemes/summary")
+                  for k in setup.get("scheme_pool", [])],
             scheme_cards=setup.get("scheme_cards", []),
             distract_because=setup.get("distract_because", ""),
         )
