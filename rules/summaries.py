@@ -50,7 +50,8 @@ def said(key: str, english: str) -> Said:
 def page_summaries() -> dict[str, str]:
     """{key: English} for every summary the week and game pages can show (second edition
     tables: weekly events, schemes, deployments, strategies, story terrain, objectives
-    and the Shindig)."""
+    and the Shindig; first edition: locations, features, deployments, strategies, schemes
+    and the notes around them)."""
     from rules.encounter_tables import encounter_tables
     from rules.tables import weekly_events
 
@@ -75,4 +76,29 @@ def page_summaries() -> dict[str, str]:
     for row in t.story.defender_objectives:
         out[f"encounter-story/objective/{row.key}"] = row.summary
     out["encounter-story/shindig"] = t.story.shindig.summary
+    out.update(_first_edition())
     return {key: text for key, text in out.items() if text}
+
+
+def _first_edition() -> dict[str, str]:
+    from rules.engine.first_edition_tables import first_edition_tables
+
+    t = first_edition_tables()
+    out = {"first-edition/event_rule": t.event_rule,
+           "first-edition/lost_pages_note": t.lost_pages_note}
+    for row in t.locations:
+        out[f"first-edition/location/{row.key}"] = row.summary
+        out[f"first-edition/suggested-terrain/{row.key}"] = row.suggested_terrain
+        out[f"first-edition/setting/{row.setting}"] = row.setting
+    for row in t.features:
+        out[f"first-edition/feature/{row.key}"] = row.summary
+    for row in t.deployments:
+        out[f"first-edition/deployment/{row.key}"] = row.summary
+        out[f"first-edition/deployment-quick-reference/{row.key}"] = row.quick_reference
+    for row in t.strategies:
+        out[f"first-edition/strategy/{row.key}"] = row.summary
+        out[f"first-edition/full-vp/{row.key}"] = row.full_vp
+        out[f"first-edition/partial-vp/{row.key}"] = row.partial_vp
+    for row in t.schemes:
+        out[f"first-edition/scheme/{row.key}"] = row.summary
+    return out

@@ -4,6 +4,7 @@ encounter tables (or the first edition tables) at display time."""
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
 
 from django.contrib.contenttypes.models import ContentType
 
@@ -103,36 +104,67 @@ def setup_view(game: Game) -> dict:
 
 def _first_edition_setup_view(setup: dict) -> dict:
     """A first edition setup in words; what the sources lost is flagged, not filled in."""
+    from django.utils.translation import gettext
+
     from rules.engine.first_edition_tables import first_edition_tables
 
     t = first_edition_tables()
     band = t.size(setup["size"])
     strategies = []
     for player, key in zip(
-        ("First player", "Second player"), setup.get("strategies") or [], strict=False
+        (gettext("First player"), gettext("Second player")), setup.get("strategies") or [],
+        strict=False,
     ):
-        strategies.append({"player": player, "strategy": _lookup(t.strategy, key)})
-    location = _lookup(t.location, setup.get("location"))
+        strategies.append({"player": player, "strategy": _said_strategy(_lookup(t.strategy, key))})
+    location = _said_location(_lookup(t.location, setup.get("location")))
+    deployment = _lookup(t.deployment, setup.get("deployment"))
+    if deployment:
+        deployment = replace(
+            deployment, summary=_fe("deployment", deployment.key, deployment.summary),
+            quick_reference=_fe("deployment-quick-reference", deployment.key,
+                                deployment.quick_reference))
     return {
         "first_edition": True,
         "band": band,
         "setup": setup,
         "location": location,
-        "features": [t.feature(k) for k in setup.get("features") or []],
-        "deployment": _lookup(t.deployment, setup.get("deployment")),
+        "features": [replace(f, summary=_fe("feature", f.key, f.summary))
+                     for f in (t.feature(k) for k in setup.get("features") or [])],
+        "deployment": deployment,
         "strategies": strategies,
-        "schemes": t.schemes,
+        "schemes": [replace(s, summary=_fe("scheme", s.key, s.summary)) for s in t.schemes],
         "unused_scheme_bonus": t.hiring.unused_scheme_bonus,
         "choices": setup.get("choices") or [],
         "notes": setup.get("notes") or [],
-        "event_rule": t.event_rule,
-        "lost_pages_note": t.lost_pages_note,
+        "event_rule": said("first-edition/event_rule", t.event_rule),
+        "lost_pages_note": said("first-edition/lost_pages_note", t.lost_pages_note),
         "strategy_mode": {
-            "general": "General (French rules)",
-            "extended": "Extended (French rules)",
-            "quick_reference": "Original first edition (quick reference)",
+            "general": gettext("General (French rules)"),
+            "extended": gettext("Extended (French rules)"),
+            "quick_reference": gettext("Original first edition (quick reference)"),
         }.get(setup.get("strategy_mode"), ""),
     }
+
+
+def _fe(part: str, key: str, english: str):
+    return said(f"first-edition/{part}/{key}", english)
+
+
+def _said_location(location):
+    if location is None:
+        return None
+    return replace(
+        location, summary=_fe("location", location.key, location.summary),
+        suggested_terrain=_fe("suggested-terrain", location.key, location.suggested_terrain),
+        setting=_fe("setting", location.setting, location.setting))
+
+
+def _said_strategy(strategy):
+    if strategy is None:
+        return None
+    return replace(strategy, summary=_fe("strategy", strategy.key, strategy.summary),
+                   full_vp=_fe("full-vp", strategy.key, strategy.full_vp),
+                   partial_vp=_fe("partial-vp", strategy.key, strategy.partial_vp))
 
 
 def _lookup(find, key):

@@ -147,3 +147,29 @@ def test_a_summary_without_french_falls_back_to_english_marked(client, patrol_we
     html = _page(client, alpha.player, reverse("campaign:week", args=[campaign.pk, 1]),
                  FRENCH_BROWSER)
     assert f'<p lang="en">{escape(weekly_events().row("guild-patrol").summary)}</p>' in html
+
+
+@pytest.mark.django_db
+def test_a_first_edition_game_page_in_french_shows_the_french_setup(client):
+    from rules.engine.first_edition_tables import first_edition_tables
+    from tests.factories import UserFactory
+
+    player = UserFactory()
+    game = games.create_setup(actor=player, size=35, ruleset="m1e", first_edition_size="scrap",
+                              location="old-witchs-territory", strategy_mode="quick_reference")
+    t, fr = first_edition_tables(), french()
+    location = t.location("old-witchs-territory")
+    keys = ["first-edition/location/old-witchs-territory", "first-edition/lost_pages_note",
+            f"first-edition/deployment/{game.setup['deployment']}",
+            *(f"first-edition/scheme/{s.key}" for s in t.schemes),
+            *(f"first-edition/feature/{k}" for k in game.setup["features"]
+              if t.feature(k).summary)]
+    html = _page(client, player, game.get_absolute_url(), FRENCH_BROWSER)
+    for key in keys:
+        assert f">{escape(fr[key])}</" in html, key
+    assert escape(location.summary) not in html and "Bodyguard" in html
+    assert escape(fr["first-edition/setting/outdoor"]) in html
+
+    html = _page(client, player, game.get_absolute_url(), ENGLISH_BROWSER)
+    assert f'<span lang="en">{escape(location.summary)}</span>' in html
+    assert f'lang="en">{escape(t.lost_pages_note)}</p>' in html
