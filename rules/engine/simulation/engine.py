@@ -23,7 +23,7 @@ from ..deck import FateDeck
 from ..duels import Duelist, SimpleDuelResult, SoulstoneUse, simple_duel
 from ..errors import EngineBug
 from ..scoring import Score, victory_limits
-from . import actions
+from . import actions, table_effects
 from .codec import encode
 from .commanders.base import DuelContext
 from .commands import EndActivation
@@ -45,7 +45,7 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.2.0"
+SIMULATOR_VERSION = "1.3.0"
 #: Valued Conditions stack (add up); the others are present or not.
 STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
                       "injured"})
@@ -214,6 +214,7 @@ class Game:
             keep_going = self.play_turn()
             if not keep_going:
                 break
+        table_effects.bury_left_at_end(self)
         self.scoring.end_game()
         self.log.add("end", self.state.turn, self.state.sides[0].score.total,
                      self.state.sides[1].score.total, self._winner_side())
