@@ -13,6 +13,7 @@ from rules.engine.simulation.commands import Interact, Tactical
 from rules.engine.simulation.coverage import card_coverage
 from rules.engine.simulation.errors import IllegalCommand
 from rules.engine.simulation.geometry import CONTACT
+from rules.engine.simulation.record import game_record
 from rules.engine.simulation.result import build_result
 from rules.engine.simulation.table_effects import bury_left_at_end
 from tests.rules.engine.simulation.scenes import BLADE, act, boss, card, kinds, scene
@@ -199,3 +200,15 @@ def test_played_table_effects_are_no_longer_listed_as_not_modelled(action):
     coverage = card_coverage(raw)
     assert [e.status for e in coverage.elements] == [PLAYED, PLAYED]
     assert ModelInput("x", raw).profile.not_modelled == ()
+
+
+def test_a_summoned_model_is_in_the_game_record_as_summoned():
+    game = _summoner(CALL)
+    act(game, "a", Tactical("Call Wisp"))
+    assert len(_summoned(game)) == 1
+    game.end_activation(game.state.model("a"))
+    result = build_result(game)
+    assert result.side("a").summoned_soulstones == WISP["cost"]
+    record = game_record(result)
+    [entry] = [m for m in record.models if m.name == "Test Wisp"]
+    assert (entry.origin, entry.cost, entry.side) == ("summoned", WISP["cost"], "a")
