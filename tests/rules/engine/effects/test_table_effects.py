@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.effects.coverage import PLAYED
-from rules.engine.simulation import ModelInput
+from rules.engine.simulation import HeuristicCommander, ModelInput
 from rules.engine.simulation.actions import check
 from rules.engine.simulation.commands import Interact, Tactical
 from rules.engine.simulation.coverage import card_coverage
@@ -212,3 +212,33 @@ def test_a_summoned_model_is_in_the_game_record_as_summoned():
     record = game_record(result)
     [entry] = [m for m in record.models if m.name == "Test Wisp"]
     assert (entry.origin, entry.cost, entry.side) == ("summoned", WISP["cost"], "a")
+
+
+def test_a_buried_model_still_burns_at_the_end_of_the_turn_and_can_die_buried():
+    game = _summoner(SINK, enemy_at=(10.0, 11.5))
+    b = game.state.model("b")
+    game.give(b, "burning", 2)
+    game.give(b, "poison", 1)
+    a = act(game, "a", Tactical("Sink", target="b"))
+    game.end_activation(a)
+    game.end_phase()
+    assert b.wounds == b.p.wd - 3 and "burning" not in b.conditions
+    assert not b.in_play and b.idx in game.state.buried
+    game.give(b, "burning", 9)  # give() needs it in play: nothing
+    assert "burning" not in b.conditions
+    b.conditions["burning"] = 9
+    game.end_phase()
+    assert b.killed and b.idx not in game.state.buried
+    assert game.casualties[-1].how == "killed"
+    assert game.state.markers_of("corpse") == []  # not on the table: no Marker
+
+
+def test_the_heuristic_commander_does_not_sacrifice_a_model_for_a_small_effect():
+    flare = _tactical("Last Flare", 'Sacrifice this model. Enemy models within 2" gain '
+                                    "Burning +1.")
+    game = scene([("a", card("A", actions=[BLADE, flare]), (10.0, 10.0))],
+                 [("b", card("B"), (10.0, 11.5)), ("c", card("C"), (11.5, 10.0))],
+                 commanders=(HeuristicCommander(), HeuristicCommander()))
+    a = game.state.model("a")
+    game.activate(a)
+    assert a.in_play and not kinds(game, "kill")
