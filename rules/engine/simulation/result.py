@@ -78,7 +78,8 @@ class Casualty:
             cost=victim.p.cost,
             printed_cost=victim.p.printed_cost,
             is_leader=victim.p.is_leader,
-            arrival="late" if victim.p.enters_on_turn else "deployed",
+            arrival=("summoned" if victim.idx in st.summoned_on
+                     else "late" if victim.p.enters_on_turn else "deployed"),
             turn=st.turn,
             how=how,
             killer=None if by is None else by.id,

@@ -79,6 +79,7 @@ def test_a_summoned_model_can_be_killed_and_appears_in_the_result():
     assert wisp.id in [m.id for m in result.models]
     [casualty] = result.casualties
     assert (casualty.model, casualty.killer, casualty.how) == (wisp.id, "b", "killed")
+    assert casualty.arrival == "summoned"
     # An Undead model drops a Corpse Marker when killed.
     assert len(game.state.markers_of("corpse")) == 1
 
