@@ -820,10 +820,19 @@ class CrewInput:
     models: tuple[ModelInput, ...]
     schemes: tuple[SchemeChoice, ...] = ()
     hand_size: int = 6
+    #: Stat cards its effects may summon, by name (besides the cards of its own models).
+    summons: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "models", tuple(
             m if isinstance(m, ModelInput) else ModelInput.from_dict(m) for m in self.models))
+        summons = []
+        for index, card in enumerate(self.summons):
+            # Read now, so a bad card is refused as input and not in the middle of a game.
+            read = ModelInput(f"summons[{index}]", card)
+            read.profile  # noqa: B018
+            summons.append(read.card)
+        object.__setattr__(self, "summons", tuple(summons))
         object.__setattr__(self, "schemes", tuple(
             s if isinstance(s, SchemeChoice) else SchemeChoice.from_dict(s)
             for s in self.schemes))
@@ -839,6 +848,8 @@ class CrewInput:
                "schemes": [s.to_dict() for s in self.schemes]}
         if self.hand_size != 6:
             out["hand_size"] = self.hand_size
+        if self.summons:
+            out["summons"] = [_plain(c) for c in self.summons]
         return out
 
     @classmethod
@@ -853,6 +864,7 @@ class CrewInput:
             models=tuple(ModelInput.from_dict(m) for m in _require(data, "models", where)),
             schemes=tuple(SchemeChoice.from_dict(s) for s in data.get("schemes") or ()),
             hand_size=_int(data.get("hand_size", 6), f"{where} hand_size"),
+            summons=tuple(data.get("summons") or ()),
         )
 
 

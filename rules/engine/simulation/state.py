@@ -174,6 +174,9 @@ class GameState:
         #: Every Marker ever placed, in order (the result lists them).
         self.placed_markers: list[Marker] = []
         self.next_marker = 1
+        #: Summoned model index -> the Turn it arrived; buried model index -> who buried it.
+        self.summoned_on: dict[int, int] = {}
+        self.buried: dict[int, int] = {}
         self.turn = 0
         self.first = 0
         self.active: Model | None = None

@@ -935,6 +935,9 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
         return total
     if kind == "draw":
         return 0.5 * float(effect.value or 1)
+    if kind == "sacrifice":
+        # The model is lost (``table_effects``): never a price for a small effect.
+        return -sign * float(who.wounds + who.p.cost + 2)
     return 0.0
 
 
