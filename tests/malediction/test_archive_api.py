@@ -142,3 +142,43 @@ def test_small_and_large_events_read_in_the_same_number_of_queries(
     assert sum(len(r["matches"]) for r in body["rounds"]) == 18
     assert Match.objects.filter(event=large).count() == 18
     assert Registration.objects.filter(event=large).count() == 12
+
+
+@pytest.fixture
+def wsgi_on_test_db():
+    """Requests through the WSGI application keep the test's database connection."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
+
+
+def test_the_answers_are_as_the_schema_says(league, sample, wsgi_on_test_db):
+    """The edges world has no finished event, so its fuzzing meets only 404s here: each
+    answer of a played event (a bye, a ruling, nulls) is checked against the schema."""
+    import schemathesis
+    from schemathesis.checks import response_schema_conformance, status_code_conformance
+
+    from config.wsgi import application
+    from tests.edges.routes import openapi_schema
+
+    league, organizer = league
+    league.is_public = True
+    league.save(update_fields=["is_public"])
+    event = finished_event(league, organizer, [member(league) for _ in range(3)], rounds=2,
+                           sample=sample)
+    schema = schemathesis.openapi.from_dict(openapi_schema())
+    for path, query in (("/api/malediction/archive/{id}/", None),
+                        ("/api/malediction/archive/{id}/standings/", {"per": "player"}),
+                        ("/api/malediction/archive/", None)):
+        operation = schema[path]["GET"]
+        case = operation.Case(path_parameters={"id": event.pk} if "{id}" in path else {},
+                              query=query)
+        response = case.call(app=application, base_url="http://testserver")
+        assert response.status_code == 200, response.text[:500]
+        case.validate_response(response, checks=[status_code_conformance,
+                                                 response_schema_conformance])
