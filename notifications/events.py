@@ -158,7 +158,7 @@ def malediction_round_paired(round) -> list:
     if round.paired_at is None:
         return []
     event = round.event
-    key = f"mal-round:{round.pk}:{int(round.paired_at.timestamp())}"
+    key = f"mal-round:{round.pk}:{round.paired_at.timestamp():.6f}"
     seats = Seat.objects.select_related("player").order_by("id")
     sides = MatchSide.objects.order_by("key").prefetch_related(Prefetch("seats", seats))
     made = []
