@@ -100,8 +100,9 @@ def bodies(w) -> dict:
         "POST /api/malediction/matches/{id}/tracker-entry/": {"type": "mulligan",
                                                              "data": {"player": 0}},
         "POST /api/malediction/war-bands/import-text/": {"text": "Seeker: Nobody"},
-        "POST /api/malediction/war-bands/validate/": {"name": "X", "seeker": 1, "terrain": 1,
-                                                     "deck": []},
+        "POST /api/malediction/war-bands/validate/": {
+            "name": "X", "seeker": w.extra["malediction"].band.seeker_id,
+            "terrain": w.extra["malediction"].band.terrain_id, "deck": []},
         "POST /api/series/": {"opponent": bravo.player.username, "size": 40,
                               "faction": "guild", "leader": "Lady Justice"},
         "POST /api/series/{id}/declare/": {"faction": "neverborn", "leader": "Pandora"},
