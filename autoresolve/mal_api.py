@@ -104,11 +104,21 @@ class MalResolveRunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
     def get_queryset(self):
         return mal_selectors.visible_runs(self.request.user)
 
+    def _lookup(self) -> MalResolveRun | None:
+        return (MalResolveRun.objects.select_related("match__event__league")
+                .filter(pk=self.kwargs["pk"]).first())
+
+    def get_object(self):
+        """The run as its page shows it: 404 unless ``can_view_run``."""
+        run = self._lookup()
+        if run is None or not mal_selectors.can_view_run(self.request.user, run):
+            raise NotFound()
+        return run
+
     def _run(self) -> MalResolveRun:
         """The path's run for a write: 404 unless its match is one you may see, 403
         unless you may see the run (before the body or the service is asked)."""
-        run = (MalResolveRun.objects.select_related("match__event__league")
-               .filter(pk=self.kwargs["pk"]).first())
+        run = self._lookup()
         if run is None or not mal_selectors.can_view_match(self.request.user, run.match):
             raise NotFound()
         if not mal_selectors.can_view_run(self.request.user, run):
@@ -116,21 +126,12 @@ class MalResolveRunViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin,
                                            "organizers may do this."))
         return run
 
-    def get_object(self):
-        """The run as its page shows it: 404 unless ``can_view_run``."""
-        run = (MalResolveRun.objects.select_related("match__event__league")
-               .filter(pk=self.kwargs["pk"]).first())
-        if run is None or not mal_selectors.can_view_run(self.request.user, run):
-            raise NotFound()
-        return run
-
-    def _answer(self, run: MalResolveRun, call, code=status.HTTP_200_OK) -> Response:
+    def _answer(self, run: MalResolveRun, call) -> Response:
         try:
             call()
         except MaledictionError as exc:
             return _refused(exc)
-        return Response(MalRunSerializer(MalResolveRun.objects.get(pk=run.pk)).data,
-                        status=code)
+        return Response(MalRunSerializer(MalResolveRun.objects.get(pk=run.pk)).data)
 
     @extend_schema(request=MalAskSerializer, responses={201: MalRunSerializer})
     def create(self, request):
