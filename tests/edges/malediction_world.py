@@ -58,6 +58,10 @@ def build(league, users) -> SimpleNamespace:
 
 def values(name: str, mal: SimpleNamespace) -> dict:
     """Path values for a Malediction route, by what the route is about."""
+    if "resolve-run" in name:  # the auto-resolve API (autoresolve.mal_api)
+        return {"pk": mal.run.pk, "id": mal.run.pk}
+    if "malediction-prediction" in name:
+        return {"pk": mal.prediction.pk, "id": mal.prediction.pk}
     if "pack" in name:
         return {"slug": mal.pack.slug}
     if "war-band" in name or "war_band" in name or "warband" in name:
