@@ -105,8 +105,10 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
 def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     """Corners of impassable pieces and sides of bases near the line, nearest first."""
     r = m.r
-    lo_x, hi_x = min(m.x, goal[0]) - 3, max(m.x, goal[0]) + 3
-    lo_y, hi_y = min(m.y, goal[1]) - 3, max(m.y, goal[1]) + 3
+    mx, my = m.x, m.y
+    gx, gy = goal
+    lo_x, hi_x = min(mx, gx) - 3, max(mx, gx) + 3
+    lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
     points: list[Point] = []
     pad = r + 0.25
     for piece in state.table.impassable:
@@ -114,23 +116,28 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
             continue
         points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
                    (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
-    dx, dy = goal[0] - m.x, goal[1] - m.y
+    dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
     for o in state.models:
         if not o.in_play or o is m:
             continue
-        if o.x < lo_x or o.x > hi_x or o.y < lo_y or o.y > hi_y:
+        ox, oy = o.x, o.y
+        if ox < lo_x or ox > hi_x or oy < lo_y or oy > hi_y:
             continue
         side = r + o.r + 0.3
-        points += [(o.x + nx * side, o.y + ny * side), (o.x - nx * side, o.y - ny * side)]
-    size = state.table.size
-    out = []
+        points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
+    high = state.table.size - r
+    hypot = math.hypot
+    keyed = []
     for x, y in points:
-        if r <= x <= size - r and r <= y <= size - r:
-            out.append((snap(x), snap(y)))
-    out.sort(key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + _gap(p, goal))
-    return out
+        if r <= x <= high and r <= y <= high:
+            # ``snap`` inlined: this runs for every point of every detour search.
+            sx, sy = round(x, 1), round(y, 1)
+            keyed.append((hypot(sx - mx, sy - my) + hypot(sx - gx, sy - gy), len(keyed),
+                          (sx, sy)))
+    keyed.sort()
+    return [p for _, _, p in keyed]
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:

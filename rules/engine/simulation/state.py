@@ -184,14 +184,22 @@ class GameState:
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
         self._los_version = -1
+        #: Model id -> model, rebuilt when the list grows (commanders look models up by id
+        #: many times an Activation).
+        self._by_id: dict[str, Model] = {}
+        self._by_id_count = -1
+        self._by_id_list: list[Model] | None = None
 
     # -- lookups ------------------------------------------------------------------------
 
     def model(self, model_id: str) -> Model | None:
-        for m in self.models:
-            if m.id == model_id:
-                return m
-        return None
+        models = self.models
+        if self._by_id_count != len(models) or self._by_id_list is not models:
+            by_id: dict[str, Model] = {}
+            for m in models:
+                by_id.setdefault(m.id, m)
+            self._by_id, self._by_id_count, self._by_id_list = by_id, len(models), models
+        return self._by_id.get(model_id)
 
     def in_play(self, side: int | None = None) -> Iterator[Model]:
         for m in self.models:

@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import InvalidEncounterInput
 from .geometry import (
@@ -429,13 +430,14 @@ def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table
         for zone in table.zones:
             if _piece_zone_touch(piece, zone):
                 return False
+    px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
     for other in placed:
         # Bases can always pass between impassable pieces; other pieces may touch.
         needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
-        # Bounding boxes first: their gap never exceeds the pieces' own.
-        dx = max(other.x0 - piece.x1, piece.x0 - other.x1, 0.0)
-        dy = max(other.y0 - piece.y1, piece.y0 - other.y1, 0.0)
-        if dx >= needed or dy >= needed:
+        # Bounding boxes first: their gap never exceeds the pieces' own (the gap of two
+        # boxes is at least as wide as either axis's, so one axis is enough to pass).
+        if other.x0 - px1 >= needed or px0 - other.x1 >= needed \
+                or other.y0 - py1 >= needed or py0 - other.y1 >= needed:
             continue
         if _pieces_gap(piece, other) < needed:
             return False
@@ -457,11 +459,18 @@ def _pieces_gap(a: TerrainPiece | _Draft, b: TerrainPiece) -> float:
 
 def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
     """Does the piece come within a base's width of the zone?"""
-    xs = [p[0] for p in zone.polygon]
-    ys = [p[1] for p in zone.polygon]
-    if piece.x0 - max(xs) >= PIECE_GAP or min(xs) - piece.x1 >= PIECE_GAP \
-            or piece.y0 - max(ys) >= PIECE_GAP or min(ys) - piece.y1 >= PIECE_GAP:
+    lo_x, lo_y, hi_x, hi_y = _zone_box(tuple(zone.polygon))
+    if piece.x0 - hi_x >= PIECE_GAP or lo_x - piece.x1 >= PIECE_GAP \
+            or piece.y0 - hi_y >= PIECE_GAP or lo_y - piece.y1 >= PIECE_GAP:
         return False
     samples = [(piece.x0, piece.y0), (piece.x1, piece.y0), (piece.x0, piece.y1),
                (piece.x1, piece.y1), ((piece.x0 + piece.x1) / 2, (piece.y0 + piece.y1) / 2)]
     return any(zone.base_distance(x, y, 0.0) < PIECE_GAP for x, y in samples)
+
+
+@lru_cache(maxsize=64)
+def _zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    """A zone's bounding box (the generator asks for it for every candidate piece)."""
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    return min(xs), min(ys), max(xs), max(ys)
