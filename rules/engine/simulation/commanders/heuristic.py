@@ -232,13 +232,14 @@ class BaselineCommander(BaseCommander):
         """Models that can attack (or charge) now first; the Leader late."""
         best, best_score = candidates[0], -math.inf
         enemies = [(e.x, e.y, e.r) for e in view.enemy_models()]
+        hypot = math.hypot
         for mid in candidates:
             m = view.model(mid)
             score = 0.0
             mx, my, mr = m.x, m.y, m.r
-            near = min((math.hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies),
+            near = min((hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies),
                        default=99.0)
-            reach = max((a.range for a in m.p.attacks), default=0.0)
+            reach, power = _reach_and_power(m.p)
             if near <= reach:
                 score += 3.0
             elif m.p.cg is not None and near <= m.p.cg + m.p.engagement_range:
@@ -246,7 +247,7 @@ class BaselineCommander(BaseCommander):
             score -= near / 12.0
             if m.p.is_leader:
                 score -= 1.5
-            score += _melee_power(m) / 20.0
+            score += power / 20.0
             if score > best_score:
                 best, best_score = mid, score
         return best
@@ -299,12 +300,24 @@ class BaselineCommander(BaseCommander):
     def _choose_task(self, view: GameView, m: Model) -> Task:
         best, best_score = None, -math.inf
         speed = max(m.p.wk, 1)
+        claims = self._claims
+        mid, mx, my = m.id, m.x, m.y
+        hypot = math.hypot
+        # ``_suited`` reads only the task's kind and Scheme: once per pair.
+        fits: dict[tuple[str, str], float] = {}
         for task in self._tasks(view, m):
-            claimant = self._claims.get(task.key)
-            if claimant is not None and claimant != m.id:
+            claimant = claims.get(task.key)
+            if claimant is not None and claimant != mid:
                 continue
-            distance = max(0.0, math.hypot(task.spot[0] - m.x, task.spot[1] - m.y) - task.stop)
-            score = task.value * _suited(m, task) - distance / (speed * 4.0)
+            spot = task.spot
+            distance = hypot(spot[0] - mx, spot[1] - my) - task.stop
+            if distance < 0.0:
+                distance = 0.0
+            pair = (task.kind, task.scheme)
+            fit = fits.get(pair)
+            if fit is None:
+                fit = fits[pair] = _suited(m, task)
+            score = task.value * fit - distance / (speed * 4.0)
             if score > best_score:
                 best, best_score = task, score
         if best is None:
@@ -371,13 +384,21 @@ class BaselineCommander(BaseCommander):
         tasks: list[Task] = []
         spots = self._marker_spots(view, key)
         if spots:
-            mine = st.markers_of("scheme", self.side)
+            side = self.side
+            mine = [(mk.x, mk.y) for mk in st.markers.values()
+                    if mk.kind == "scheme" and mk.side == side]
+            hypot = math.hypot
+            near = MARKER_SPACING - 0.3
+            stop = m.r + MARKER_RADIUS + 0.04
             for i, spot in enumerate(spots):
-                if any(math.hypot(mk.x - spot[0], mk.y - spot[1]) < MARKER_SPACING - 0.3
-                       for mk in mine):
-                    continue
-                tasks.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, scheme=key,
-                                  stop=m.r + MARKER_RADIUS + 0.04))
+                sx, sy = spot
+                for x, y in mine:
+                    if hypot(x - sx, y - sy) < near:
+                        break
+                else:
+                    tasks.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, "", key, stop))
+        if key not in _SCHEME_TASK_KEYS:
+            return tasks
         noted = {role: st.models[idx] for role, idx in scheme.noted.items()}
         if key in ("distract", "cursed-object") and not m.p.is_peon and not m.p.is_leader:
             condition = "distracted" if key == "distract" else "cursed_object"
@@ -517,11 +538,14 @@ class BaselineCommander(BaseCommander):
                                   target=str(marker.id), stop=m.r + MARKER_RADIUS + 0.04))
         elif strategy == "stake-a-claim":
             own = st.sides[self.side].zone.index
-            claims = st.markers_of("claim")
-            for i, x in enumerate((9.0, 27.0, 18.0)):
-                spot = _enemy_half_spot(st, own, x)
-                if any(math.hypot(c.x - spot[0], c.y - spot[1]) < 7.5 for c in claims
-                       if st.table.half_of(c.x, c.y) != own):
+            theirs = [c for c in st.markers_of("claim") if st.table.half_of(c.x, c.y) != own]
+            stake = self._spots.get("stake")
+            if stake is None:
+                # The table and the zone do not change during a game.
+                stake = [_enemy_half_spot(st, own, x) for x in (9.0, 27.0, 18.0)]
+                self._spots["stake"] = stake
+            for i, spot in enumerate(stake):
+                if any(math.hypot(c.x - spot[0], c.y - spot[1]) < 7.5 for c in theirs):
                     continue
                 tasks.append(Task(f"stake:{i}", "stake", spot, 1.5, stop=0.5))
         return tasks
@@ -706,6 +730,11 @@ class BaselineCommander(BaseCommander):
         # ``path_toward`` only proposes paths ``path_cost`` accepts.
         return Walk(path)
 
+
+#: The Schemes ``_scheme_tasks`` has tasks for besides Scheme Marker spots.
+_SCHEME_TASK_KEYS = frozenset({
+    "distract", "cursed-object", "deliver-a-message", "entourage", "bodyguard",
+    "take-prisoner", "outflank", "spring-the-trap", "plant-explosives"})
 
 #: Conditions that hurt the model that has them, and those that help it.
 _BANE = {"burning": 1.0, "poison": 1.0, "slow": 1.2, "paralyzed": 2.5, "injured": 0.8,
@@ -939,6 +968,23 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
 
 
 # -- helpers ----------------------------------------------------------------------------
+
+
+_REACH_POWER: dict[int, tuple] = {}
+
+
+def _reach_and_power(profile) -> tuple[float, float]:
+    """A profile's longest attack range and ``_melee_power`` (cached: profiles do not
+    change in a game)."""
+    found = _REACH_POWER.get(id(profile))
+    if found is None or found[0] is not profile:
+        power = max(((a.value or 0) * (a.damage.moderate if a.damage else 0)
+                     for a in profile.attacks), default=0.0) + profile.wd
+        found = (profile, max((a.range for a in profile.attacks), default=0.0), power)
+        if len(_REACH_POWER) > 4096:
+            _REACH_POWER.clear()
+        _REACH_POWER[id(profile)] = found
+    return found[1], found[2]
 
 
 def _melee_power(m: Model) -> float:
