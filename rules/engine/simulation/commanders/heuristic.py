@@ -112,6 +112,8 @@ class BaselineCommander(BaseCommander):
         self._task: dict[str, Task] = {}
         self._spots: dict[str, list[Point]] = {}
         self._worths: dict[int, float] = {}
+        self._attack_worths: dict[tuple, tuple] = {}
+        self._marker_tasks: dict[tuple, list[Task]] = {}
 
     def bind(self, side: int, seed: int) -> None:
         super().bind(side, seed)
@@ -121,6 +123,8 @@ class BaselineCommander(BaseCommander):
         self._task = {}
         self._spots = {}
         self._worths = {}
+        self._attack_worths = {}
+        self._marker_tasks = {}
 
     # -- setting up -------------------------------------------------------------------
 
@@ -385,18 +389,26 @@ class BaselineCommander(BaseCommander):
         spots = self._marker_spots(view, key)
         if spots:
             side = self.side
-            mine = [(mk.x, mk.y) for mk in st.markers.values()
-                    if mk.kind == "scheme" and mk.side == side]
-            hypot = math.hypot
-            near = MARKER_SPACING - 0.3
+            mine = tuple((mk.x, mk.y) for mk in st.markers.values()
+                         if mk.kind == "scheme" and mk.side == side)
             stop = m.r + MARKER_RADIUS + 0.04
-            for i, spot in enumerate(spots):
-                sx, sy = spot
-                for x, y in mine:
-                    if hypot(x - sx, y - sy) < near:
-                        break
-                else:
-                    tasks.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, "", key, stop))
+            # The same spots and Markers give the same tasks (Tasks are immutable).
+            memo = (key, stop, mine)
+            known = self._marker_tasks.get(memo)
+            if known is None:
+                known = []
+                hypot = math.hypot
+                near = MARKER_SPACING - 0.3
+                for i, spot in enumerate(spots):
+                    sx, sy = spot
+                    for x, y in mine:
+                        if hypot(x - sx, y - sy) < near:
+                            break
+                    else:
+                        known.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, "", key,
+                                          stop))
+                self._marker_tasks[memo] = known
+            tasks += known
         if key not in _SCHEME_TASK_KEYS:
             return tasks
         noted = {role: st.models[idx] for role, idx in scheme.noted.items()}
@@ -666,10 +678,17 @@ class BaselineCommander(BaseCommander):
         if track is None:
             return 0.0
         resist = action.resist or "df"
+        focus = m.conditions.get("focused", 0) if focused is None else focused
+        defensive = e.conditions.get("defensive", 0) if resist == "df" else 0
+        # The answer reads only these (talents, stats and the track never change in a
+        # game): an attack is weighed again and again while nothing changes.
+        key = (id(action), m.idx, e.idx, cover, focus, defensive, e.wounds)
+        known = self._attack_worths.get(key)
+        if known is not None and known[0] is action:
+            return known[1]
         _, severities = attack_odds(
             action.value or 1, positive, negative,
-            m.conditions.get("focused", 0) if focused is None else focused,
-            getattr(e.p, resist, e.p.df), e.conditions.get("defensive", 0) if resist == "df" else 0,
+            focus, getattr(e.p, resist, e.p.df), defensive,
             1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
             (track.weak, track.moderate, track.severe),
             tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
@@ -681,7 +700,9 @@ class BaselineCommander(BaseCommander):
             if amount >= e.wounds:
                 kill += p
         worth = self._worth(view, e)
-        return worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+        worth = worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+        self._attack_worths[key] = (action, worth)
+        return worth
 
     def _charge(self, view: GameView, m: Model, task: Task) -> Command | None:
         target = view.model(task.target)
