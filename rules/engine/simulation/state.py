@@ -327,7 +327,17 @@ class GameState:
         for mx, my, r2 in bodies:
             if seg_point_dist2(ax, ay, bx, by, mx, my) < r2 - EPSILON:
                 return False
-        return all(not piece.crossed_by(ax, ay, bx, by) for piece in pieces)
+        for piece in pieces:
+            # ``piece.crossed_by`` with its bounding-box reject inlined.
+            x0, x1 = piece.x0, piece.x1
+            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+                continue
+            y0, y1 = piece.y0, piece.y1
+            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                continue
+            if piece.clip(ax, ay, bx, by) is not None:
+                return False
+        return True
 
     def cover(self, ax: float, ay: float, ar: float, target: Model) -> int:
         """Cover a target has against a Projectile attack from a base at (ax, ay): 0 none,

@@ -422,14 +422,9 @@ class _Draft:
 
 def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table,
           keep_clear: tuple[Point, ...]) -> bool:
+    # Every test is pure, so the cheap ones that fail most often go first: the pieces
+    # already placed, then the Strategy points, then the zones.
     solid = "impassable" in piece.traits
-    if solid or "hazardous" in piece.traits:
-        for px, py in keep_clear:
-            if piece.point_dist(px, py) < MARKER_RADIUS + PIECE_GAP:
-                return False
-        for zone in table.zones:
-            if _piece_zone_touch(piece, zone):
-                return False
     px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
     for other in placed:
         # Bases can always pass between impassable pieces; other pieces may touch.
@@ -441,6 +436,13 @@ def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table
             continue
         if _pieces_gap(piece, other) < needed:
             return False
+    if solid or "hazardous" in piece.traits:
+        for px, py in keep_clear:
+            if piece.point_dist(px, py) < MARKER_RADIUS + PIECE_GAP:
+                return False
+        for zone in table.zones:
+            if _piece_zone_touch(piece, zone):
+                return False
     return True
 
 

@@ -942,20 +942,32 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
     kind = effect.kind
     if kind == "draw":
         return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
-    if effect.who == "self":
-        pool = [m]
-    else:
-        distance = reach if effect.area in ("range", "") else effect.distance
-        st = view.state
-        pool = [o for o in st.models if o.in_play and st.edge(m, o) <= distance + 1e-6]
     if kind == "heal":
-        return any(o.side == m.side and o.wounds < o.p.wd for o in pool)
-    if kind == "remove":
-        return any(o.conditions for o in pool)
-    if kind == "gain":
+        def helps(o):
+            return o.side == m.side and o.wounds < o.p.wd
+    elif kind == "remove":
+        def helps(o):
+            return bool(o.conditions)
+    elif kind == "gain":
         bane = effect.name in _BANE
-        return any((o.side != m.side) == bane for o in pool)
-    return True
+
+        def helps(o):
+            return (o.side != m.side) == bane
+    else:
+        return True
+    if effect.who == "self":
+        return helps(m)
+    distance = (reach if effect.area in ("range", "") else effect.distance) + 1e-6
+    mx, my, mr = m.x, m.y, m.r
+    hypot = math.hypot
+    # One pass with an early exit: the models in reach that the effect would help.
+    for o in view.state.models:
+        if not o.in_play:
+            continue
+        gap = hypot(mx - o.x, my - o.y) - mr - o.r
+        if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
+            return True
+    return False
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
