@@ -87,12 +87,20 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         if tried >= detours:
             break
         lead = math.hypot(wp[0] - m.x, wp[1] - m.y)
+        # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
+        # movement short of the goal (less 0.071" of snapping): when even that cannot beat
+        # the best gap, neither can any later waypoint (they come in order of lead plus
+        # gap, and the best gap only shrinks), so the search is over.
+        if lead + _gap(wp, goal) - budget - 0.1 >= best_gap - 0.2:
+            break
         if lead >= budget or lead < 0.3:
             continue
         tried += 1
         cost, _ = state.path_cost(m, (wp,))
         if cost is None or cost > budget:
             continue
+        if _gap(wp, goal) - (budget - cost) - 0.1 >= best_gap - 0.2:
+            continue  # the same bound with the leg's real cost: it cannot do better
         rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
         path = (wp, rest) if rest is not None else (wp,)
         end = path[-1]
