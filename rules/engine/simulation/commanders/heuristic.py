@@ -241,8 +241,13 @@ class BaselineCommander(BaseCommander):
             m = view.model(mid)
             score = 0.0
             mx, my, mr = m.x, m.y, m.r
-            near = min((hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies),
-                       default=99.0)
+            near = None
+            for ex, ey, er in enemies:
+                gap = hypot(ex - mx, ey - my) - er - mr
+                if near is None or gap < near:
+                    near = gap
+            if near is None:
+                near = 99.0
             reach, power = _reach_and_power(m.p)
             if near <= reach:
                 score += 3.0
@@ -653,10 +658,9 @@ class BaselineCommander(BaseCommander):
                         break
                 if not st.los(m, e):
                     continue
-                command = Attack(action.name, e.id, focus)
                 worth = self._attack_worth(view, m, action, e)
                 if worth > best_worth:
-                    best, best_worth = command, worth
+                    best, best_worth = Attack(action.name, e.id, focus), worth
         return best, best_worth
 
     def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
