@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import Card
@@ -97,6 +97,11 @@ class Task(NamedTuple):
     target: str = ""
     scheme: str = ""
     stop: float = 0.0
+
+
+#: A Task from a tuple of all seven fields, without the named tuple's Python-level
+#: ``__new__`` (a commander builds dozens of them an Activation).
+_task = partial(tuple.__new__, Task)
 
 
 class BaselineCommander(BaseCommander):
@@ -354,9 +359,13 @@ class BaselineCommander(BaseCommander):
         # Enemies to kill: come within reach (a shooter within its range, less an inch).
         ranged = max((a.range for a in m.p.attacks if a.kind != "close"), default=0.0)
         offset = m.r + (ranged - 1.0 if ranged > reach else max(reach - 0.2, 0.0))
+        worths = self._worths
         for e in enemies:
-            tasks.append(Task("kill:" + e.id, "kill", (e.x, e.y), self._worth(view, e),
-                              e.id, "", offset + e.r))
+            worth = worths.get(e.idx)
+            if worth is None:
+                worth = self._worth(view, e)
+            tasks.append(_task(("kill:" + e.id, "kill", (e.x, e.y), worth, e.id, "",
+                                offset + e.r)))
         for scheme in view.schemes:
             tasks += self._scheme_tasks(view, m, scheme, enemies, turn)
         tasks += self._strategy_tasks(view, m, turn)
@@ -422,8 +431,8 @@ class BaselineCommander(BaseCommander):
             for e in enemies:
                 if e.p.is_peon or condition in e.conditions:
                     continue
-                tasks.append(Task(f"{key}:{e.id}", "interact_enemy", (e.x, e.y), 1.0,
-                                  target=e.id, scheme=key, stop=m.r + e.r + 0.8))
+                tasks.append(_task((f"{key}:{e.id}", "interact_enemy", (e.x, e.y), 1.0, e.id,
+                                    key, m.r + e.r + 0.8)))
         elif key == "deliver-a-message" and not scheme.done:
             leader = st.sides[1 - self.side].leader
             if leader is not None and leader.in_play and not m.p.is_leader and not m.p.is_peon:
