@@ -55,7 +55,7 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
         reach = min(length, want) - back
         if reach < 0.3:
             return None
-        end = (snap(sx + ux * reach), snap(sy + uy * reach))
+        end = (round(sx + ux * reach, 1), round(sy + uy * reach, 1))  # ``snap``
         if _legal(state, m, (*via, end), budget):
             return end
     return None
@@ -161,8 +161,8 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = snap(target.x + math.cos(angle) * want)
-        y = snap(target.y + math.sin(angle) * want)
+        x = round(target.x + math.cos(angle) * want, 1)  # ``snap``
+        y = round(target.y + math.sin(angle) * want, 1)
         if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
             continue
         cost, _ = state.path_cost(m, ((x, y),), straight=True)

@@ -357,7 +357,7 @@ class BaselineCommander(BaseCommander):
                 spot = (cx + (zx - cx) / d * 3.0, cy + (zy - cy) / d * 3.0)
                 tasks.append(Task(f"lead:{m.id}", "lead", _clamp(spot), 0.6))
         # Enemies to kill: come within reach (a shooter within its range, less an inch).
-        ranged = max((a.range for a in m.p.attacks if a.kind != "close"), default=0.0)
+        ranged = _reaches(m.p)[3]
         offset = m.r + (ranged - 1.0 if ranged > reach else max(reach - 0.2, 0.0))
         worths = self._worths
         for e in enemies:
@@ -640,7 +640,9 @@ class BaselineCommander(BaseCommander):
         best, best_worth = None, 0.0
         focus = "focused" in m.conditions
         game = view.game
-        reach = max((a.range for a in m.p.attacks), default=-1.0)
+        if not m.p.attacks:
+            return None, 0.0
+        reach = _reaches(m.p)[1]
         mx, my, mr = m.x, m.y, m.r
         enemies = [e for e in view.enemy_models()
                    if math.hypot(e.x - mx, e.y - my) - e.r - mr <= reach + 1e-6]
@@ -1019,17 +1021,25 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
 _REACH_POWER: dict[int, tuple] = {}
 
 
-def _reach_and_power(profile) -> tuple[float, float]:
-    """A profile's longest attack range and ``_melee_power`` (cached: profiles do not
-    change in a game)."""
+def _reaches(profile) -> tuple:
+    """(profile, longest attack range or 0, ``_melee_power``, longest range of an attack
+    that is not Close or 0), cached: profiles do not change in a game."""
     found = _REACH_POWER.get(id(profile))
     if found is None or found[0] is not profile:
+        attacks = profile.attacks
         power = max(((a.value or 0) * (a.damage.moderate if a.damage else 0)
-                     for a in profile.attacks), default=0.0) + profile.wd
-        found = (profile, max((a.range for a in profile.attacks), default=0.0), power)
+                     for a in attacks), default=0.0) + profile.wd
+        found = (profile, max((a.range for a in attacks), default=0.0), power,
+                 max((a.range for a in attacks if a.kind != "close"), default=0.0))
         if len(_REACH_POWER) > 4096:
             _REACH_POWER.clear()
         _REACH_POWER[id(profile)] = found
+    return found
+
+
+def _reach_and_power(profile) -> tuple[float, float]:
+    """A profile's longest attack range and ``_melee_power``."""
+    found = _reaches(profile)
     return found[1], found[2]
 
 
