@@ -347,20 +347,23 @@ MAX_DENSITY = 0.5
 
 
 def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
+    # ``rng.uniform(a, b)`` is ``a + (b - a) * rng.random()``: written out, the same
+    # numbers without a Python call each (the generator draws hundreds a table).
+    rand = rng.random
     if name == "wall":
-        length, thick = round(rng.uniform(4, 8), 1), 0.5
-        return (length, thick) if rng.random() < 0.5 else (thick, length)
+        length, thick = round(4 + (8 - 4) * rand(), 1), 0.5
+        return (length, thick) if rand() < 0.5 else (thick, length)
     if name == "building":
-        return round(rng.uniform(4, 7), 1), round(rng.uniform(4, 7), 1)
+        return round(4 + (7 - 4) * rand(), 1), round(4 + (7 - 4) * rand(), 1)
     if name == "formation":
-        return round(rng.uniform(3, 6), 1), round(rng.uniform(2, 4), 1)
+        return round(3 + (6 - 3) * rand(), 1), round(2 + (4 - 2) * rand(), 1)
     if name == "uneven ground":
-        return round(rng.uniform(4, 7), 1), round(rng.uniform(3, 6), 1)
+        return round(4 + (7 - 4) * rand(), 1), round(3 + (6 - 3) * rand(), 1)
     if name == "grove":
-        return round(rng.uniform(2, 3.5), 1), 0.0
+        return round(2 + (3.5 - 2) * rand(), 1), 0.0
     if name == "boulder":
-        return round(rng.uniform(1, 1.5), 1), 0.0
-    return round(rng.uniform(1.5, 2.5), 1), 0.0
+        return round(1 + (1.5 - 1) * rand(), 1), 0.0
+    return round(1.5 + (2.5 - 1.5) * rand(), 1), 0.0
 
 
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
@@ -385,18 +388,23 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     covered = 0.0
     pieces: list[TerrainPiece] = []
     misses = 0
+    # ``randrange(n)`` and ``randint(a, b)`` are ``_randbelow(n)`` and
+    # ``a + _randbelow(b - a + 1)``, and ``uniform`` as in ``_size_for``: the same draws,
+    # called directly.
+    rand, below = rng.random, rng._randbelow
+    kinds = len(PIECE_TYPES)
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
-        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[rng.randrange(len(PIECE_TYPES))]
+        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
         w, h = _size_for(name, rng)
         if shape == "rect":
-            x = round(rng.uniform(0, TABLE_SIZE - w), 1)
-            y = round(rng.uniform(0, TABLE_SIZE - h), 1)
+            x = round(0 + ((TABLE_SIZE - w) - 0) * rand(), 1)
+            y = round(0 + ((TABLE_SIZE - h) - 0) * rand(), 1)
         else:
-            x = round(rng.uniform(w, TABLE_SIZE - w), 1)
-            y = round(rng.uniform(w, TABLE_SIZE - w), 1)
-        ht = rng.randint(ht_low, ht_high)
+            x = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+            y = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+        ht = ht_low + below(ht_high - ht_low + 1)
         if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
