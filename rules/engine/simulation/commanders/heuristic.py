@@ -482,7 +482,13 @@ class BaselineCommander(BaseCommander):
         own = st.sides[side].zone
         enemy = st.sides[1 - side].zone
         spots: list[Point] = []
-        if key == "a-line-in-the-sand":
+        # The grid searches read only the zones and the Centerline, which the deployment
+        # fixes: they are worked out once per deployment and zone, not once a game.
+        grid_key = (key, table.deployment, own.index, enemy.index)
+        grid = _GRID_SPOTS.get(grid_key) if key in _GRID_SCHEMES else None
+        if grid is not None:
+            spots = list(grid)
+        elif key == "a-line-in-the-sand":
             (ax, ay), (bx, by) = table.centerline
             spots = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in (0.5, 0.3, 0.7, 0.12, 0.88)]
         elif key in ("breakthrough", "watchful-eyes"):
@@ -524,6 +530,10 @@ class BaselineCommander(BaseCommander):
         elif key == "gathering-power":
             spots = _grid(st, lambda x, y: table.half_of(x, y) == own.index
                           and not own.contains_point(x, y), toward=table.centre)
+        if key in _GRID_SCHEMES and grid is None:
+            if len(_GRID_SPOTS) > 1024:
+                _GRID_SPOTS.clear()
+            _GRID_SPOTS[grid_key] = tuple(spots)
         spots = [(snap(x), snap(y)) for x, y in spots
                  if MARKER_RADIUS <= x <= 36 - MARKER_RADIUS
                  and MARKER_RADIUS <= y <= 36 - MARKER_RADIUS
@@ -766,6 +776,12 @@ class BaselineCommander(BaseCommander):
         # ``path_toward`` only proposes paths ``path_cost`` accepts.
         return Walk(path)
 
+
+#: Schemes whose Marker spots come from grid searches over the zones alone, and those
+#: searches' results by (Scheme, deployment, own zone, enemy zone).
+_GRID_SCHEMES = frozenset({"breakthrough", "watchful-eyes", "protect-territory",
+                           "gathering-power"})
+_GRID_SPOTS: dict[tuple, tuple[Point, ...]] = {}
 
 #: The Schemes ``_scheme_tasks`` has tasks for besides Scheme Marker spots.
 _SCHEME_TASK_KEYS = frozenset({
