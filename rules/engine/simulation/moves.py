@@ -10,6 +10,7 @@ illegal move.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .geometry import MARKER_RADIUS, Point, snap
@@ -188,19 +189,28 @@ def deployment_spots(state: GameState, zone: Zone, radius: float = 1.0,
                      spacing: float = 2.2) -> list[Point]:
     """Spots completely inside ``zone``, clear of impassable terrain, on a grid ``spacing``
     apart (so no two bases overlap), nearest the table's centre first."""
+    impassable = state.table.impassable
+    return [(x, y) for x, y, rx, ry in _zone_grid(zone, radius, spacing, state.table.centre)
+            if not any(p.point_dist(rx, ry) < radius for p in impassable)]
+
+
+@lru_cache(maxsize=64)
+def _zone_grid(zone: Zone, radius: float, spacing: float, centre: Point,
+               ) -> tuple[tuple[float, float, float, float], ...]:
+    """The grid points completely inside a zone, snapped, in ``deployment_spots``'
+    order, each with its unsnapped position (the terrain test reads that one). The zone
+    alone decides them, so every game with that deployment shares them."""
     xs = [p[0] for p in zone.polygon]
     ys = [p[1] for p in zone.polygon]
-    cx, cy = state.table.centre
-    impassable = state.table.impassable
+    cx, cy = centre
     grid = []
     y = min(ys) + radius
     while y <= max(ys) - radius + 1e-9:
         x = min(xs) + radius
         while x <= max(xs) - radius + 1e-9:
-            if zone.contains_base(x, y, radius) and not any(
-                    p.point_dist(x, y) < radius for p in impassable):
-                grid.append((snap(x), snap(y)))
+            if zone.contains_base(x, y, radius):
+                grid.append((snap(x), snap(y), x, y))
             x += spacing
         y += spacing
-    grid.sort(key=lambda p: (round(math.hypot(p[0] - cx, p[1] - cy), 3), p))
-    return grid
+    grid.sort(key=lambda p: (round(math.hypot(p[0] - cx, p[1] - cy), 3), p[:2]))
+    return tuple(grid)
