@@ -319,19 +319,21 @@ class BaselineCommander(BaseCommander):
         hypot = math.hypot
         # ``_suited`` reads only the task's kind and Scheme: once per pair.
         fits: dict[tuple[str, str], float] = {}
+        pace = speed * 4.0
         for task in self._tasks(view, m):
-            claimant = claims.get(task.key)
-            if claimant is not None and claimant != mid:
-                continue
-            spot = task.spot
-            distance = hypot(spot[0] - mx, spot[1] - my) - task.stop
+            key, kind, (sx, sy), value, _, scheme, stop = task
+            if claims:
+                claimant = claims.get(key)
+                if claimant is not None and claimant != mid:
+                    continue
+            distance = hypot(sx - mx, sy - my) - stop
             if distance < 0.0:
                 distance = 0.0
-            pair = (task.kind, task.scheme)
+            pair = (kind, scheme)
             fit = fits.get(pair)
             if fit is None:
                 fit = fits[pair] = _suited(m, task)
-            score = task.value * fit - distance / (speed * 4.0)
+            score = value * fit - distance / pace
             if score > best_score:
                 best, best_score = task, score
         if best is None:
