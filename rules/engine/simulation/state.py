@@ -511,9 +511,31 @@ class GameState:
                     extra += self._severe_length(ax, ay, bx, by, r, length)
             total += length + extra
             ax, ay = bx, by
-        reason = self.standing_problem(m, ax, ay)
-        if reason:
-            return None, reason
+        if not path:
+            reason = self.standing_problem(m, ax, ay)
+            return (None, reason) if reason else (total, "")
+        # ``standing_problem`` at the end, inlined (the edge test again: a path whose legs
+        # all have no length ends where it started).
+        if not (low <= ax <= high and low <= ay <= high):
+            return None, f"({ax}, {ay}) is off the table"
+        for piece in impassable:
+            if ax + r < piece.x0 or ax - r > piece.x1 or ay + r < piece.y0 \
+                    or ay - r > piece.y1:
+                continue
+            if piece.point_dist(ax, ay) < r - 1e-6:
+                return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
+        for o in self.models:
+            if o is m or not o.in_play:
+                continue
+            reach = r + o.r - 1e-6
+            dx = ax - o.x
+            if dx > reach or -dx > reach:
+                continue
+            dy = ay - o.y
+            if dy > reach or -dy > reach:
+                continue
+            if dx * dx + dy * dy < reach * reach:
+                return None, f"({ax}, {ay}) overlaps {o.name}"
         return total, ""
 
     def _severe_spans(self, ax: float, ay: float, bx: float, by: float, r: float,
