@@ -320,7 +320,7 @@ class BaselineCommander(BaseCommander):
         # ``_suited`` reads only the task's kind and Scheme: once per pair.
         fits: dict[tuple[str, str], float] = {}
         pace = speed * 4.0
-        for task in self._tasks(view, m):
+        for task in self._task_options(view, m):
             key, kind, (sx, sy), value, _, scheme, stop = task
             if claims:
                 claimant = claims.get(key)
@@ -340,6 +340,10 @@ class BaselineCommander(BaseCommander):
             best = Task(f"hold:{m.id}", "hold", (m.x, m.y), 0.0)
         self._claims[best.key] = m.id
         return best
+
+    def _task_options(self, view: GameView, m: Model) -> list[Task]:
+        """The tasks ``_choose_task`` weighs (a subclass may leave some out)."""
+        return self._tasks(view, m)
 
     def _tasks(self, view: GameView, m: Model) -> list[Task]:
         st = view.state
@@ -809,6 +813,13 @@ class HeuristicCommander(BaselineCommander):
       Stance) when an enemy could reach it, draws with a tactical action, or ends.
     """
 
+    def __init__(self, *, aggression: float = 1.0) -> None:
+        super().__init__(aggression=aggression)
+        #: Task keys done this Turn (set here, not on first use: attributes added later
+        #: or deleted make every attribute read on the commander slower).
+        self._skip: set[str] = set()
+        self._skip_turn: int | None = None
+
     def choose_command(self, view: GameView, model: str) -> Command:
         m = view.model(model)
         tactical = self._best_tactical(view, m, zero_only=view.ap < 1)
@@ -931,7 +942,7 @@ class HeuristicCommander(BaselineCommander):
         done = self._task.get(m.id)
         if done is None:
             return None
-        self._skip = {*getattr(self, "_skip", set()), done.key}
+        self._skip = {*self._skip, done.key}
         task = self._choose_task(view, m)
         if task.kind == "hold":
             return None
@@ -941,17 +952,15 @@ class HeuristicCommander(BaselineCommander):
         return walk
 
     def _choose_task(self, view: GameView, m: Model) -> Task:
-        if getattr(self, "_skip_turn", None) != view.state.turn:
+        if self._skip_turn != view.state.turn:
             self._skip, self._skip_turn = set(), view.state.turn
+        return super()._choose_task(view, m)
+
+    def _task_options(self, view: GameView, m: Model) -> list[Task]:
+        """The tasks, less those already done this Turn (``_next_task_walk``)."""
+        tasks = self._tasks(view, m)
         skip = self._skip
-        if not skip:
-            return super()._choose_task(view, m)
-        tasks = self._tasks
-        self._tasks = lambda v, mm: [t for t in tasks(v, mm) if t.key not in skip]
-        try:
-            return super()._choose_task(view, m)
-        finally:
-            del self._tasks
+        return [t for t in tasks if t.key not in skip] if skip else tasks
 
 
 _TACTICALS: dict[int, tuple] = {}
