@@ -134,7 +134,7 @@ class _Recorded:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for one encounter.
 
     A game allocates many short-lived objects, and the collector's passes (over the odds
@@ -229,7 +229,7 @@ class Game:
     # -- the whole game -----------------------------------------------------------------
 
     def play(self) -> SimulationResult:
-        with _collector_paused():
+        with collector_paused():
             self.setup_encounter()
             while True:
                 keep_going = self.play_turn()
