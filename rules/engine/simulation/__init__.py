@@ -81,6 +81,7 @@ def simulate(setup: EncounterInput | Mapping, *, seed: int,
         game = Game(setup, seed, commanders,
                     positions=dict(positions) if positions is not None else None)
         result = game.play()
+        game.drop_back_references()
     if positions is not None:
         result.log["positions"] = {k: list(v) for k, v in positions.items()}
     return result

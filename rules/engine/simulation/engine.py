@@ -240,6 +240,13 @@ class Game:
                          self.state.sides[1].score.total, self._winner_side())
             return build_result(self)
 
+    def drop_back_references(self) -> None:
+        """Break the game's reference cycles (its views and scoring book point back at
+        it) once nothing will read it again: it is then freed at once, not left to the
+        cyclic collector (``simulate`` does this; its result holds only plain data)."""
+        self.views = []
+        self.scoring = None
+
     def _winner_side(self) -> int:
         a, b = (s.score.total for s in self.state.sides)
         return -1 if a == b else (0 if a > b else 1)
