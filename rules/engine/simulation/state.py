@@ -185,6 +185,8 @@ class GameState:
         self._engaged_cache: dict[int, bool] = {}
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
+        #: Per model, the bases that can block its moves (until something moves).
+        self._blockers_cache: dict[int, list[Model]] = {}
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -267,6 +269,7 @@ class GameState:
         self._engaged_cache.clear()
         self._cover_cache.clear()
         self._path_cache.clear()
+        self._blockers_cache.clear()
         self._los_version = self.version
 
     def cover_from(self, attacker: Model, target: Model) -> int:
@@ -493,8 +496,12 @@ class GameState:
                             continue
                         return None, f"{piece.name or 'impassable terrain'} is in the way"
                 if others is None:
-                    others = [o for o in self.models
-                              if o is not m and o.in_play and not (underfoot and o.side == side)]
+                    # ``path_cost`` cleared the caches if anything moved since.
+                    others = self._blockers_cache.get(m.idx)
+                    if others is None:
+                        others = [o for o in self.models if o is not m and o.in_play
+                                  and not (underfoot and o.side == side)]
+                        self._blockers_cache[m.idx] = others
                 for o in others:
                     reach = r + o.r - 1e-6
                     ox, oy = o.x, o.y

@@ -725,10 +725,22 @@ class BaselineCommander(BaseCommander):
             tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
         amounts = (0, track.weak, track.moderate, track.severe, track.severe + track.weak)
         expected = kill = 0.0
+        # ``_after_reductions`` inlined, its talent reads done once.
+        keep = at.ignores_armor_incorporeal
+        halve = tt.incorporeal and action.stat in ("ml", "sh")
+        armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
+        wounds = e.wounds
         for p, raw in zip(severities, amounts, strict=True):
-            amount = _after_reductions(m, action, e, raw)
+            if raw <= 0:
+                amount = 0
+            elif keep:
+                amount = raw
+            else:
+                amount = (raw + 1) // 2 if halve else raw
+                if armor:
+                    amount = max(1, amount - armor)
             expected += p * amount
-            if amount >= e.wounds:
+            if amount >= wounds:
                 kill += p
         worth = self._worth(view, e)
         worth = worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
