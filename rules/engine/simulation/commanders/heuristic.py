@@ -119,6 +119,7 @@ class BaselineCommander(BaseCommander):
         self._worths: dict[int, float] = {}
         self._attack_worths: dict[tuple, tuple] = {}
         self._marker_tasks: dict[tuple, list[Task]] = {}
+        self._turf_tasks: dict[float, list[Task]] = {}
 
     def bind(self, side: int, seed: int) -> None:
         super().bind(side, seed)
@@ -130,6 +131,7 @@ class BaselineCommander(BaseCommander):
         self._worths = {}
         self._attack_worths = {}
         self._marker_tasks = {}
+        self._turf_tasks = {}
 
     # -- setting up -------------------------------------------------------------------
 
@@ -557,10 +559,14 @@ class BaselineCommander(BaseCommander):
         tasks: list[Task] = []
         counts = not m.p.is_peon and not m.p.talents.insignificant
         if strategy == "turf-war" and counts:
-            cx, cy = st.table.centre
-            for i in range(3):
-                tasks.append(Task(f"turf:{i}", "go", (cx, cy), 1.2 - 0.3 * i,
-                                  stop=m.r + MARKER_RADIUS + 3.5))
+            # The same three tasks for every model of a base size (Tasks are immutable).
+            turf = self._turf_tasks.get(m.r)
+            if turf is None:
+                cx, cy = st.table.centre
+                turf = self._turf_tasks[m.r] = [
+                    Task(f"turf:{i}", "go", (cx, cy), 1.2 - 0.3 * i,
+                         stop=m.r + MARKER_RADIUS + 3.5) for i in range(3)]
+            tasks += turf
         elif strategy == "reconnoiter" and counts:
             quarters = self._spots.get("quarters")
             if quarters is None:
