@@ -878,9 +878,8 @@ class HeuristicCommander(BaselineCommander):
                 targets = [t for t in view.state.models if t.in_play
                            and view.state.edge(m, t) <= action.range + 1e-6]
             for target in targets:
-                command = Tactical(action.name, target=target.id if target else "")
-                if view.check(m.id, command):
-                    continue
+                # The worth first: the rules check (pure, like the worth) is only needed
+                # for an action that would beat the best so far.
                 worth = 0.0
                 for effect in action.effect:
                     for who in affected_models(game, m, target, effect, action.range):
@@ -890,8 +889,12 @@ class HeuristicCommander(BaselineCommander):
                     need = action.tn - (action.value or 0)
                     worth *= min(1.0, max(0.0, (14 - need) / 13))
                 worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
-                if worth > best_worth:
-                    best, best_worth = command, worth
+                if worth <= best_worth:
+                    continue
+                command = Tactical(action.name, target=target.id if target else "")
+                if view.check(m.id, command):
+                    continue
+                best, best_worth = command, worth
         return best
 
     # -- Focus and Charge ----------------------------------------------------------------
