@@ -689,10 +689,10 @@ class BaselineCommander(BaseCommander):
                         engaged = st.is_engaged(m)
                     if engaged:
                         break
-                if not st.los(m, e):
-                    continue
+                # The worth first: line of sight (pure, like the worth, and dearer to
+                # work out) matters only for an attack that would beat the best so far.
                 worth = self._attack_worth(view, m, action, e)
-                if worth > best_worth:
+                if worth > best_worth and st.los(m, e):
                     best, best_worth = Attack(action.name, e.id, focus), worth
         return best, best_worth
 
