@@ -166,6 +166,8 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
         y = round(target.y + math.sin(angle) * want, 1)
         if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
             continue
+        if math.hypot(x - m.x, y - m.y) > cg + 1e-6:
+            continue  # a straight move costs at least its length: too far for the Charge
         cost, _ = state.path_cost(m, ((x, y),), straight=True)
         if cost is not None and cost <= cg + 1e-6:
             return (x, y)
