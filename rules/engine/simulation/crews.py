@@ -637,8 +637,20 @@ class ModelInput:
         )
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """A JSON-safe copy of card data (mappings and tuples become dicts and lists)."""
+    kind = type(value)
+    # The common types first, by exact type: an ABC ``isinstance`` is slow, and every
+    # result's log copies both crews' cards.
+    if kind in _SCALARS:
+        return value
+    if kind is dict or kind is MappingProxyType:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
