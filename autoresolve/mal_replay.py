@@ -132,3 +132,15 @@ def round_lines(log: dict) -> list[dict]:
         if text:
             rounds[-1]["lines"].append(text)
     return [r for r in rounds if r["lines"]]
+
+
+def replay_of(run) -> dict:
+    """What the replay page and the API show of a run: the log, the table and its steps,
+    the story in words, the players and the card texts not played (empty until done)."""
+    log = run.log or None
+    return {"log": log,
+            "board": board(log) if log else None,
+            "steps": steps(log) if log else [],
+            "rounds": round_lines(log) if log else [],
+            "players": players(log) if log else [],
+            "not_modelled": list((run.summary or {}).get("not_modelled", []))}

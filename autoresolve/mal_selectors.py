@@ -1,16 +1,26 @@
-"""What a viewer of a Malediction match sees of its auto-resolve: the panel and the runs.
+"""What a viewer of a Malediction match sees of its auto-resolve: the panel, the runs and
+the predictions; the pages and the API both read through here.
 
 A run's input holds both lists, so its page is shown to the match's players, the event's
-organizers, and whoever may read both lists already (``malediction.selectors``)."""
+organizers, and whoever may read both lists already (``malediction.selectors``);
+``visible_runs`` is the same rule as one query, for lists."""
 
 from __future__ import annotations
 
-from autoresolve.models import MalAutoResolve, MalResolveRun
+from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.utils import timezone
+
+from autoresolve.models import MalAutoResolve, MalResolveRun, Prediction
 from autoresolve.services.mal_resolve import is_auto_resolved, setting_of
 from league.result_flow import open_report
 from malediction import selectors as mal_selectors
-from malediction.models import Match, Seat
+from malediction.models import Event, Match, Reveal, Seat
 from malediction.services.common import is_match_organizer, side_of
+
+
+def can_view_match(user, match: Match) -> bool:
+    """The match page's rule: a match of an event one may see (or of no event)."""
+    return not match.event_id or mal_selectors.can_view_event(user, match.event)
 
 
 def can_view_run(user, run: MalResolveRun) -> bool:
@@ -22,6 +32,44 @@ def can_view_run(user, run: MalResolveRun) -> bool:
     regs = set(Seat.objects.filter(side__match=match).values_list("registration_id",
                                                                   flat=True))
     return None not in regs and regs <= mal_selectors.visible_list_ids(match.event, user)
+
+
+def visible_runs(user) -> QuerySet[MalResolveRun]:
+    """The runs ``can_view_run`` shows ``user``, as one query: the matches they play, the
+    events they organize, and the matches whose every seat's list they may read (the
+    event finished, its lists open after the deadline, or revealed to them by their own
+    pairings, as ``malediction.selectors.visible_list_ids``)."""
+    from league.models import MANAGING_ROLES, Membership
+
+    runs = MalResolveRun.objects.select_related("match").order_by("-id")
+    if not user.is_authenticated:
+        return runs.none()
+    if user.is_staff:
+        return runs
+    plays = Q(match__in=Seat.objects.filter(player=user).values("side__match"))
+    managed = Membership.objects.filter(user=user, role__in=MANAGING_ROLES,
+                                        status=Membership.Status.ACTIVE).values("league")
+    organizes = Q(match__event__league__in=managed)
+    seen = Q(match__event__in=mal_selectors.visible_events(user).values("pk"))
+    past_deadline = Q(match__event__list_deadline__lte=timezone.now())
+    unread = Seat.objects.filter(side__match=OuterRef("match")).filter(
+        Q(registration__isnull=True) | Q(registration__submitted_at__isnull=True))
+    open_lists = (Q(match__event__state=Event.State.FINISHED)
+                  | (past_deadline & Q(match__event__reveal=Reveal.OPEN))) & ~Exists(unread)
+    mine = Seat.objects.filter(player=user, side__match__is_bye=False).values("side__match")
+    met = Seat.objects.filter(side__match__in=mine, registration__isnull=False,
+                              registration__submitted_at__isnull=False).values("registration")
+    unmet = Seat.objects.filter(side__match=OuterRef("match")).filter(
+        Q(registration__isnull=True) | ~Q(registration__in=met))
+    revealed = past_deadline & ~Exists(unmet)
+    return runs.filter(plays | organizes | (seen & (open_lists | revealed)))
+
+
+def visible_predictions(user) -> QuerySet[Prediction]:
+    """The user's own Malediction predictions (a prediction is its requester's only)."""
+    from autoresolve.selectors import visible_predictions as all_visible
+
+    return all_visible(user).filter(game="malediction")
 
 
 def panel(match: Match, user) -> dict | None:

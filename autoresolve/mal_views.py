@@ -8,19 +8,18 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_POST
 
-from autoresolve import mal_replay, mal_selectors, selectors
+from autoresolve import mal_replay, mal_selectors
+from autoresolve.mal_forms import MalPredictForm
 from autoresolve.models import MalAutoResolve, MalResolveRun
 from autoresolve.services import mal_predictions, mal_resolve
-from autoresolve.services.predictions import DEFAULT_GAMES, MAX_GAMES, MIN_GAMES
 from encounters.services.common import EncounterError
 from malediction import selectors as mal
-from malediction.models import Board, Event, Match, Mode, WarBand
+from malediction.models import Event, Match
 from malediction.services.common import MaledictionError
 
 REFUSALS = (EncounterError, MaledictionError, PermissionDenied,
@@ -29,7 +28,7 @@ REFUSALS = (EncounterError, MaledictionError, PermissionDenied,
 
 def _match(request, pk) -> Match:
     match = get_object_or_404(Match.objects.select_related("event__league"), pk=pk)
-    if match.event_id and not mal.can_view_event(request.user, match.event):
+    if not mal_selectors.can_view_match(request.user, match):
         raise Http404
     return match
 
@@ -96,41 +95,14 @@ def _run(request, pk) -> MalResolveRun:
 
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     run = _run(request, pk)
-    log = run.log or None
-    data = ({"board": mal_replay.board(log), "steps": mal_replay.steps(log)}
-            if log else None)
+    shown = mal_replay.replay_of(run)
+    data = {"board": shown["board"], "steps": shown["steps"]} if shown["log"] else None
     return render(request, "autoresolve/mal_replay.html", {
-        "run": run, "match": run.match, "data": data,
-        "rounds": mal_replay.round_lines(log) if log else [],
-        "players": mal_replay.players(log) if log else [],
-        "not_modelled": (run.summary or {}).get("not_modelled", [])})
+        "run": run, "match": run.match, "data": data, "rounds": shown["rounds"],
+        "players": shown["players"], "not_modelled": shown["not_modelled"]})
 
 
 # --- Predictions ------------------------------------------------------------------------
-
-def _bands(user):
-    """War bands one may predict with: one's own and the catalogue's (sample) bands, and
-    bands submitted to an event whose lists one may read."""
-    return WarBand.objects.filter(Q(owner=user) | Q(seeker__pack__is_sample=True)
-                                  ).select_related("seeker").order_by("name", "id")
-
-
-class MalPredictForm(forms.Form):
-    first = forms.ModelChoiceField(label=_("Side a's war band"), queryset=WarBand.objects.none())
-    second = forms.ModelChoiceField(label=_("Side b's war band"),
-                                    queryset=WarBand.objects.none())
-    mode = forms.ChoiceField(label=_("Mode"), choices=[(Mode.STANDARD, Mode.STANDARD.label),
-                                                       (Mode.DEMO, Mode.DEMO.label)])
-    board = forms.TypedChoiceField(label=_("Table"), coerce=int,
-                                   choices=[(Board.STANDARD, Board.STANDARD.label),
-                                            (Board.STRIFE, Board.STRIFE.label)])
-    games = forms.IntegerField(label=_("Matches"), min_value=MIN_GAMES, max_value=MAX_GAMES,
-                               initial=DEFAULT_GAMES)
-
-    def __init__(self, *args, user, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = self.fields["second"].queryset = _bands(user)
-
 
 @login_required
 def predict(request: HttpRequest) -> HttpResponse:
@@ -138,14 +110,9 @@ def predict(request: HttpRequest) -> HttpResponse:
     status = 200
     if request.method == "POST":
         if form.is_valid():
-            d = form.cleaned_data
             try:
-                from autoresolve.mal_inputs import bands_input
-
-                setup = bands_input(d["first"], d["second"], mode=d["mode"], board=d["board"])
-                outcome = mal_predictions.request_prediction(
-                    setup=setup, games=d["games"], actor=request.user,
-                    label=f"{d['first'].name} / {d['second'].name}")
+                outcome = mal_predictions.predict_bands(actor=request.user,
+                                                        **form.cleaned_data)
             except REFUSALS as exc:
                 form.add_error(None, str(exc))
             else:
@@ -155,8 +122,7 @@ def predict(request: HttpRequest) -> HttpResponse:
 
 
 def _prediction(request, pk):
-    return get_object_or_404(selectors.visible_predictions(request.user)
-                             .filter(game="malediction"), pk=pk)
+    return get_object_or_404(mal_selectors.visible_predictions(request.user), pk=pk)
 
 
 def _context(prediction) -> dict:

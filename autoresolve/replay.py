@@ -135,13 +135,24 @@ def steps(log: dict) -> list[dict]:
             wounds[event[1]] = event[3]
         elif kind == "kill":
             pos.pop(event[1], None)
-            how = {"killed": _("killed"), "sacrificed": _("sacrificed")}.get(event[3], event[3])
+            how = {"killed": _("killed"), "sacrificed": _("sacrificed"),
+                   "buried": _("left buried")}.get(event[3], event[3])
             if event[2] >= 0:
                 line = _("%(model)s is %(how)s by %(killer)s.")
             else:
                 line = _("%(model)s is %(how)s.")
             current["lines"].append(line % {"model": names[event[1]], "how": how,
                                             "killer": names[event[2]] if event[2] >= 0 else ""})
+        elif kind == "summon":
+            pos[event[2]] = [event[4], event[5]]
+            current["lines"].append(_("%(model)s summons %(summoned)s.")
+                                    % {"model": names[event[1]], "summoned": names[event[2]]})
+        elif kind == "bury":
+            pos.pop(event[1], None)
+            current["lines"].append(_("%(model)s is buried.") % {"model": names[event[1]]})
+        elif kind == "unbury":
+            pos[event[1]] = [event[2], event[3]]
+            current["lines"].append(_("%(model)s is unburied.") % {"model": names[event[1]]})
         elif kind == "marker":
             markers[event[1]] = [event[2], event[3], event[4], event[5]]
         elif kind == "unmarker":

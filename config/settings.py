@@ -388,6 +388,11 @@ SPECTACULAR_SETTINGS = {
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
                             "MalCardKindEnum": "malediction.models.Kind",
+                            # Shared by the Malifaux and Malediction auto-resolve API
+                            "RunModeEnum": "autoresolve.models.ResolveRun.Mode",
+                            "RunStatusEnum": "autoresolve.models.ResolveRun.Status",
+                            "PredictionStatusEnum": "autoresolve.models.Prediction.Status",
+                            "BoardEnum": "malediction.models.Board",
                             "StoryRoleEnum": [("attacker", "Attack"), ("defender", "Defend")],
                             # Content pack format 2 and coverage (catalogue)
                             "AbilityKindEnum": ["ability", "defensive_trigger"],

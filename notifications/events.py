@@ -132,3 +132,73 @@ def job_failed(*, campaign, job: str, error: str, key: str, url: str = "", **det
                        url=url or campaign.get_absolute_url(),
                        params={"job": job, "campaign": campaign.name, "error": error[:200],
                                **details})
+
+
+# --- Malediction ------------------------------------------------------------------------
+
+
+def _mal_players(side) -> str:
+    return " & ".join(str(seat.player) for seat in side.seats.all())
+
+
+def _mal_match_name(match, sides) -> str:
+    name = " vs ".join(_mal_players(s) for s in sides)
+    return f"{name} ({match.event})" if match.event_id else name
+
+
+def malediction_round_paired(round) -> list:
+    """A Malediction round was paired: each player hears their opponents and table (or
+    their bye), with a link to their match. Keyed by the pairing's time, so a round
+    paired again after an unpairing notifies again, and a retried job never twice."""
+    from django.db.models import Prefetch
+
+    from malediction.models import Match, MatchSide, Seat
+    from notifications.services import notify
+
+    if round.paired_at is None:
+        return []
+    event = round.event
+    key = f"mal-round:{round.pk}:{round.paired_at.timestamp():.6f}"
+    seats = Seat.objects.select_related("player").order_by("id")
+    sides = MatchSide.objects.order_by("key").prefetch_related(Prefetch("seats", seats))
+    made = []
+    for match in (Match.objects.filter(round=round).order_by("table", "id")
+                  .prefetch_related(Prefetch("sides", sides))):
+        by_key = {s.key: s for s in match.sides.all()}
+        for side in by_key.values():
+            other = by_key.get("b" if side.key == "a" else "a")
+            params = {"event": event.name, "round": round.number, "table": match.table,
+                      "bye": match.is_bye or other is None,
+                      "opponents": _mal_players(other) if other else ""}
+            for seat in side.seats.all():
+                notification = notify(seat.player, kinds.MALEDICTION_PAIRED, key=key,
+                                      url=match.get_absolute_url(), params=params)
+                if notification is not None:
+                    made.append(notification)
+    return made
+
+
+def malediction_result_reported(report) -> list:
+    """A Malediction result was reported: the other side confirms or disputes it (as a
+    Malifaux game's opponent does; the same kind, so the same email choice)."""
+    match = report.match
+    sides = list(match.sides.prefetch_related("seats__player"))
+    return notify_each(
+        [seat.player for side in sides if side.key != report.reporter_side
+         for seat in side.seats.all()],
+        kinds.RESULT_TO_CONFIRM, key=f"mal-report:{report.pk}", url=match.get_absolute_url(),
+        params={"reporter": str(report.reported_by), "game": _mal_match_name(match, sides),
+                "score": f"{report.mastery_a}-{report.mastery_b}"})
+
+
+def malediction_result_disputed(report) -> list:
+    """A Malediction result was disputed: the league's organizers rule on it."""
+    match = report.match
+    if not match.event_id:
+        return []
+    sides = list(match.sides.prefetch_related("seats__player"))
+    return notify_each(
+        league_managers(match.event.league), kinds.RESULT_DISPUTED,
+        key=f"mal-dispute:{report.pk}", url=match.get_absolute_url(),
+        params={"player": str(report.answered_by), "game": _mal_match_name(match, sides),
+                "reason": report.reason})

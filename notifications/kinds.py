@@ -25,6 +25,7 @@ AUTO_RESOLVE_REQUEST = "auto_resolve_request"
 RESULT_DISPUTED = "result_disputed"
 JOIN_REQUEST = "join_request"
 JOB_FAILED = "job_failed"
+MALEDICTION_PAIRED = "malediction_paired"
 
 
 class _Params(dict):
@@ -84,6 +85,14 @@ def _night_message(p: Mapping) -> str:
                    "%(date)s.") % _Params(p, date=day)
 
 
+def _paired_message(p: Mapping) -> str:
+    if p.get("bye"):
+        return gettext("Round %(round)s of %(event)s is paired: you have the bye, which "
+                       "counts as a win.") % p
+    return gettext("Round %(round)s of %(event)s is paired: you play %(opponents)s at "
+                   "table %(table)s.") % p
+
+
 #: The jobs whose failure organizers hear about, named in the reader's language.
 JOBS = {"turnover": _("The turnover of %(campaign)s, week %(week)s")}
 
@@ -106,6 +115,8 @@ KINDS: dict[str, Kind] = {k.key: k for k in (
     Kind(AUTO_RESOLVE_REQUEST, PLAYER, _("Your opponent asks to auto-resolve a game"),
          lambda p: gettext("%(opponent)s asks to auto-resolve %(game)s.") % p,
          asks_for_action=True),
+    Kind(MALEDICTION_PAIRED, PLAYER,
+         _("A Malediction round is paired (your opponent and table)"), _paired_message),
     Kind(RESULT_DISPUTED, ORGANIZER, _("A player disputes a result (organizers)"),
          lambda p: gettext("%(player)s disputed the result of %(game)s: “%(reason)s”") % p),
     Kind(JOIN_REQUEST, ORGANIZER, _("Someone asks to join your league (organizers)"),

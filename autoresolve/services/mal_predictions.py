@@ -60,6 +60,20 @@ def request_prediction(*, setup: MatchInput, games: int, actor, label: str = "",
     return PredictionOutcome(prediction, False)
 
 
+def predict_bands(*, first, second, mode: str, board: int, games: int,
+                  actor) -> PredictionOutcome:
+    """Two war bands face to face (the predict page and the API both ask here)."""
+    from autoresolve.mal_inputs import bands_input
+
+    try:
+        setup = bands_input(first, second, mode=mode, board=board)
+    except MaledictionRulesError as exc:
+        raise PredictionRefused(_("The simulator cannot play this matchup: %(why)s")
+                                % {"why": exc}) from exc
+    return request_prediction(setup=setup, games=games, actor=actor,
+                              label=f"{first.name} / {second.name}")
+
+
 def play_chunk(prediction: Prediction, index: int) -> dict:
     """One chunk's tally (matches ``index * CHUNK`` onwards, each on its derived seed)."""
     setup = MatchInput.from_dict(prediction.input)

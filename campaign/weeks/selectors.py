@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.contenttypes.models import ContentType
@@ -32,6 +32,7 @@ from campaign.models import (
 from campaign.services.access import can_manage_campaign, can_view_campaign
 from campaign.weeks import services as week_services
 from rules import tables
+from rules.summaries import said
 
 #: Ledger kinds that make up a week's earnings: the gain, less what the cap discarded.
 WEEKLY_SCRIP_KINDS = (ScripEntry.Kind.GAIN, ScripEntry.Kind.DISCARDED)
@@ -114,7 +115,8 @@ class WeekSummary:
     def neutral_model_rules(self) -> str:
         """The table's shared rules for neutral models, when an event brings some."""
         if any(e.neutral_models for e in self.events):
-            return tables.weekly_events().neutral_model_rules
+            return said("weekly-events/neutral_model_rules",
+                        tables.weekly_events().neutral_model_rules)
         return ""
 
     @property
@@ -186,8 +188,11 @@ def event_views(week: CampaignWeek) -> list[EventView]:
         except KeyError:  # a key the current table no longer has: show it, never crash
             views.append(EventView(key, key, "", (), (), False, index == len(chain) - 1))
             continue
-        views.append(EventView(row.key, row.name, row.summary, row.scrip, row.flags,
-                               row.another_event, index == len(chain) - 1,
+        scrip = tuple(replace(o, when=said(f"weekly-events/scrip/{row.key}/{i}", o.when))
+                      for i, o in enumerate(row.scrip))
+        views.append(EventView(row.key, row.name,
+                               said(f"weekly-events/summary/{row.key}", row.summary), scrip,
+                               row.flags, row.another_event, index == len(chain) - 1,
                                row.neutral_models))
     return views
 

@@ -46,10 +46,12 @@ def offered(game: Game, pool=None) -> list[dict]:
     """Posse's extra schemes as the form and the API list them, labelled with the
     Fortification so the player sees why a scheme outside the pool is offered."""
     from rules.encounter_tables import encounter_tables
+    from rules.summaries import said
 
     rows = []
     for key in extra_schemes(game, pool):
         scheme = encounter_tables().scheme(key)
         rows.append({"key": key, "name": gettext("%(scheme)s (Posse)") % {"scheme": scheme.name},
-                     "summary": scheme.summary, "notes": scheme.notes, "fortification": POSSE})
+                     "summary": said(f"encounter-schemes/summary/{key}", scheme.summary),
+                     "notes": scheme.notes, "fortification": POSSE})
     return rows

@@ -12,6 +12,7 @@ from encounters.views.setup_view import named_scheme, scheme_name
 from rules.encounter_tables import encounter_tables
 from rules.engine.encounters import story_scheme_choices
 from rules.engine.errors import RulesError
+from rules.summaries import said
 
 
 def wandering_choices(game, crew) -> list[ModelCard] | None:
@@ -59,7 +60,8 @@ def _scheme_pool(view: GameView, me) -> list[dict]:
         try:
             scheme = encounter_tables().scheme(key)
             rows.append(
-                {"key": key, "name": scheme.name, "summary": scheme.summary, "notes": scheme.notes}
+                {"key": key, "name": scheme.name, "notes": scheme.notes,
+                 "summary": said(f"encounter-schemes/summary/{key}", scheme.summary)}
             )
         except KeyError:
             rows.append({"key": key, "name": scheme_name(key), "summary": "", "notes": ""})

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from config.jobs import enqueue
 from league import permissions as league_permissions
 from malediction import standings
 from malediction.models import (
@@ -214,6 +215,7 @@ def pair_round(*, round: Round, actor, seed: int | None = None) -> PairingResult
     round.state, round.seed, round.notes = Round.State.PAIRED, seed, result.explanations
     round.paired_at = timezone.now()
     round.save(update_fields=["state", "seed", "notes", "paired_at"])
+    enqueue("malediction.send_pairing_notice", round.pk)  # once the pairing is committed
     if event.state == Event.State.REGISTRATION:
         event.state = Event.State.RUNNING
         event.save(update_fields=["state"])

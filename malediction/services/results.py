@@ -21,6 +21,7 @@ from malediction.services.common import (
     move,
     require_match_player,
 )
+from notifications import events as notify
 
 COUNTED = (Match.State.CONFIRMED,)
 
@@ -69,6 +70,7 @@ def report_result(*, match: Match, actor, form: ResultForm, source: str = "") ->
     log(match, f"{actor} reported {form.mastery_a}-{form.mastery_b} "
                f"(side {form.winner} wins, {form.win_type}, round {form.final_round})",
         actor=actor)
+    notify.malediction_result_reported(report)
     return ResultChange(match, report, True)
 
 
@@ -104,6 +106,7 @@ def dispute_result(*, match: Match, actor, reason: str) -> ResultChange:
     move(match, Match.State.DISPUTED)
     match.save(update_fields=["state", "updated_at"])
     log(match, f"{actor} disputed the result: {reason}", actor=actor)
+    notify.malediction_result_disputed(report)
     return ResultChange(match, report, True)
 
 

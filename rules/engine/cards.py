@@ -28,7 +28,8 @@ class Suit(StrEnum):
 
     @property
     def letter(self) -> str:
-        return self.value[0].upper()
+        # A StrEnum member is its value: indexing the string skips the slow ``.value``.
+        return self[0].upper()
 
     @classmethod
     def parse(cls, text: str | Suit) -> Suit:

@@ -800,6 +800,9 @@ def opposed_duel(
     events.append(("result", winner, str(margin)))
     stone = defender.soulstone
     hurts = stone is not None and stone.twist and rules.defender_soulstone_hurts_damage
+    # The two views point at each other; nothing keeps them after the duel, so break the
+    # cycle and let them go at once (a simulated game fights thousands of duels).
+    a.opponent = d.opponent = None
     return OpposedDuelResult(
         attacker_side,
         defender_side,

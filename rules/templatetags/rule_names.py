@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django import template
 from django.utils.formats import number_format
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
 from rules.wording import card_label, readable
@@ -86,6 +87,13 @@ def log_line(text) -> str:
     return translated(str(text or ""))
 
 
+def lang_attr(text) -> str:
+    """` lang="en"` for a summary left in English (``rules.summaries.said``; any plain
+    string counts as English), nothing for one in the page's own French."""
+    return "" if getattr(text, "lang", "en") == "fr" else mark_safe(' lang="en"')
+
+
+register.filter("lang_attr", lang_attr)
 register.filter("logline", log_line)
 register.filter("card", card_label)
 register.filter("cards", cards_label)

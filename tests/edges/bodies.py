@@ -11,6 +11,7 @@ def _ids(queryset) -> list[int]:
 
 def bodies(w) -> dict:
     r = w.extra["roster"]
+    mal = w.extra["malediction"]
     alpha, bravo = w.crews["Alpha"], w.crews["Bravo"]
     hired_b = w.game.sides.get(key="b").hired.filter(is_leader=False)
     leader_a = w.game.sides.get(key="a").hired.get(is_leader=True)
@@ -91,6 +92,10 @@ def bodies(w) -> dict:
         "POST /api/malediction/attack-odds/": {"acc": 2, "power_hit": 3, "power_graze": 1,
                                               "defense": 10, "hp": 5},
         "POST /api/malediction/matches/{id}/dispute/": {"reason": "Not so"},
+        "POST /api/malediction/auto-resolve/runs/": {"match": mal.match.pk},
+        "POST /api/malediction/predictions/": {"first": mal.band.pk, "second": mal.band.pk,
+                                               "mode": "standard", "board": 30,
+                                               "games": 100},
         "POST /api/malediction/matches/{id}/report/": {
             "winner": "a", "mastery_a": 41, "mastery_b": 12, "final_round": 3,
             "win_type": "threshold"},
@@ -100,8 +105,9 @@ def bodies(w) -> dict:
         "POST /api/malediction/matches/{id}/tracker-entry/": {"type": "mulligan",
                                                              "data": {"player": 0}},
         "POST /api/malediction/war-bands/import-text/": {"text": "Seeker: Nobody"},
-        "POST /api/malediction/war-bands/validate/": {"name": "X", "seeker": 1, "terrain": 1,
-                                                     "deck": []},
+        "POST /api/malediction/war-bands/validate/": {
+            "name": "X", "seeker": w.extra["malediction"].band.seeker_id,
+            "terrain": w.extra["malediction"].band.terrain_id, "deck": []},
         "POST /api/series/": {"opponent": bravo.player.username, "size": 40,
                               "faction": "guild", "leader": "Lady Justice"},
         "POST /api/series/{id}/declare/": {"faction": "neverborn", "leader": "Pandora"},

@@ -58,11 +58,17 @@ def build(league, users) -> SimpleNamespace:
 
 def values(name: str, mal: SimpleNamespace) -> dict:
     """Path values for a Malediction route, by what the route is about."""
+    if "resolve-run" in name:  # the auto-resolve API (autoresolve.mal_api)
+        return {"pk": mal.run.pk, "id": mal.run.pk}
+    if "malediction-prediction" in name:
+        return {"pk": mal.prediction.pk, "id": mal.prediction.pk}
     if "pack" in name:
         return {"slug": mal.pack.slug}
     if "war-band" in name or "war_band" in name or "warband" in name:
         return {"pk": mal.band.pk, "id": mal.band.pk}
     last = name.split(":")[-1]
+    if "archive" in last:  # an event's archive (the page and the API): the event's id
+        return {"pk": mal.event.pk, "id": mal.event.pk, "league_slug": mal.league.slug}
     if "open-round" not in name and (last in ("pair", "unpair") or "round" in last):
         return {"pk": mal.round.pk, "id": mal.round.pk}
     if "registration" in name:  # the locked, unrevealed list (the secrets walk's secret)

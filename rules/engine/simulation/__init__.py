@@ -25,7 +25,7 @@ from .commanders import (
     ScriptedCommander,
 )
 from .crews import CrewInput, EncounterInput, ModelInput, Modifier, SchemeChoice, TableInput
-from .engine import SIMULATOR_VERSION, Game, derive_seed
+from .engine import SIMULATOR_VERSION, Game, collector_paused, derive_seed
 from .errors import (
     IllegalCommand,
     InvalidEncounterInput,
@@ -77,9 +77,11 @@ def simulate(setup: EncounterInput | Mapping, *, seed: int,
         setup = EncounterInput.from_dict(setup)
     if commanders is None:
         commanders = (HeuristicCommander(), HeuristicCommander())
-    game = Game(setup, seed, commanders,
-                positions=dict(positions) if positions is not None else None)
-    result = game.play()
+    with collector_paused():
+        game = Game(setup, seed, commanders,
+                    positions=dict(positions) if positions is not None else None)
+        result = game.play()
+        game.drop_back_references()
     if positions is not None:
         result.log["positions"] = {k: list(v) for k, v in positions.items()}
     return result

@@ -185,7 +185,10 @@ class TriggerEffect:
     remove (Condition ``name``, "any" for all; ``value`` 0 ends it), heal (``value``),
     draw (``value`` cards), discard (the opponent discards ``value`` cards), lure
     (``value``" toward this model), unmark (remove ``value`` enemy Scheme Markers within
-    ``distance``" of this model).
+    ``distance``" of this model); and the table kinds (``table_effects``): summon (``value``
+    models named ``name``), sacrifice, bury, unbury (within ``distance``), place_marker
+    (``value`` Markers of kind ``name``), take_marker (remove ``value`` Markers of kind
+    ``name``, 0 all, within ``distance``, whose: ``side``).
 
     ``who`` and ``area`` say whom a general kind applies to (``Scope``): "target", "self",
     or "friendly"/"enemy"/"any" models in a "pulse", "within" ``distance`` or "range".
@@ -198,3 +201,4 @@ class TriggerEffect:
     who: str = "target"
     area: str = ""
     distance: float = 0
+    side: str = ""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..damage import Severity, apply_armor, blast_damage
 from ..duels import Duelist, OpposedDuelResult, Trigger, opposed_duel, resolve_damage
+from . import table_effects
 from .abilities import TriggerEffect
 from .commands import (
     Attack,
@@ -31,6 +32,7 @@ from .duel_context import DuelContext
 from .errors import IllegalCommand
 from .geometry import CONTACT, MARKER_RADIUS, base_radius, on_table, snap
 from .log import duel_text, flip_text
+from .table_effects import TABLE_KINDS
 
 if TYPE_CHECKING:
     from .running_game import RunningGame as Game
@@ -119,7 +121,8 @@ def check(game: Game, m: Model, command: Command) -> str:
 
 
 def _path(points) -> tuple[tuple[float, float], ...]:
-    return tuple((snap(p[0]), snap(p[1])) for p in points)
+    # ``snap`` inlined: every Walk and Charge checked goes through here.
+    return tuple([(round(p[0], 1), round(p[1], 1)) for p in points])
 
 
 def _check_walk(game: Game, m: Model, command: Walk) -> str:
@@ -260,6 +263,8 @@ def _check_interact(game: Game, m: Model, command: Interact) -> str:
     talents = m.p.talents
     if talents.no_interact:
         return "it can no longer take Interact actions"
+    if st.summoned_on.get(m.idx) == st.turn:
+        return "it was summoned this Turn, so it may not take Interact actions"
     problem = _ap_problem(game, INTERACT_AP.get(what, 1))
     if problem:
         return problem
@@ -616,8 +621,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     damaged = target.wounds < wounds or not target.in_play
     if timing != "after_damaging" or damaged:
         # An "after damaging" trigger does nothing when the attack dealt no damage.
+        element: dict = {}
         for effect in effects:
-            _trigger_effect(game, attacker, target, effect, action.range)
+            _trigger_effect(game, attacker, target, effect, action.range, element)
     _defensive(game, target, attacker, defence, hit=True, damaged=damaged)
     return result
 
@@ -631,8 +637,9 @@ def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bo
     if (trigger.timing == "after_damaging" and not damaged) or (
             trigger.timing == "after_succeeding" and hit):
         return
+    element: dict = {}
     for effect in trigger.effects:
-        _general(game, defender, attacker, effect, 0.0)
+        _general(game, defender, attacker, effect, 0.0, element)
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -726,10 +733,16 @@ def affected_models(game: Game, source: Model, target: Model | None, effect: Tri
 
 
 def _general(game: Game, source: Model, target: Model | None, effect: TriggerEffect,
-             reach: float) -> None:
-    """Gain or end a Condition, heal, draw, discard, lure, remove Scheme Markers."""
+             reach: float, element: dict | None = None) -> None:
+    """Gain or end a Condition, heal, draw, discard, lure, remove Scheme Markers; summon,
+    sacrifice, bury, unbury, place or remove other Markers (``table_effects``, with
+    ``element``: the scratch shared by the effects of one action or trigger)."""
     st = game.state
     kind = effect.kind
+    if kind in TABLE_KINDS:
+        table_effects.apply(game, source, target, effect, reach,
+                            element if element is not None else {})
+        return
     if kind in ("draw", "discard"):
         side = source.side if kind == "draw" else (target.side if target else 1 - source.side)
         deck = st.sides[side].deck
@@ -784,15 +797,16 @@ def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
             game.hazard(m, piece_id)
 
 
-_GENERAL_KINDS = frozenset({"gain", "remove", "heal", "draw", "discard", "lure", "unmark"})
+_GENERAL_KINDS = frozenset({"gain", "remove", "heal", "draw", "discard", "lure", "unmark",
+                            *TABLE_KINDS})
 
 
 def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
-                    reach: float = 0.0) -> None:
+                    reach: float = 0.0, element: dict | None = None) -> None:
     st = game.state
     kind = effect.kind
     if kind in _GENERAL_KINDS:
-        _general(game, attacker, target, effect, reach)
+        _general(game, attacker, target, effect, reach, element)
         return
     if kind in ("slow", "paralyzed", "pinned"):
         game.give(target, kind, by=attacker)
@@ -840,9 +854,10 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
     game.log.add("tactical", m.idx, action.name, text, int(success))
     if not success or action.effect is None:
         return
+    element: dict = {}
     for effect in action.effect:
         if effect.kind in _GENERAL_KINDS:
-            _general(game, m, target, effect, action.range)
+            _general(game, m, target, effect, action.range, element)
         elif effect.kind == "push_self":
             _trigger_effect(game, m, m, effect)
 

@@ -637,8 +637,20 @@ class ModelInput:
         )
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _plain(value: Any) -> Any:
     """A JSON-safe copy of card data (mappings and tuples become dicts and lists)."""
+    kind = type(value)
+    # The common types first, by exact type: an ABC ``isinstance`` is slow, and every
+    # result's log copies both crews' cards.
+    if kind in _SCALARS:
+        return value
+    if kind is dict or kind is MappingProxyType:
+        return {str(k): _plain(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_plain(v) for v in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -820,10 +832,19 @@ class CrewInput:
     models: tuple[ModelInput, ...]
     schemes: tuple[SchemeChoice, ...] = ()
     hand_size: int = 6
+    #: Stat cards its effects may summon, by name (besides the cards of its own models).
+    summons: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "models", tuple(
             m if isinstance(m, ModelInput) else ModelInput.from_dict(m) for m in self.models))
+        summons = []
+        for index, card in enumerate(self.summons):
+            # Read now, so a bad card is refused as input and not in the middle of a game.
+            read = ModelInput(f"summons[{index}]", card)
+            read.profile  # noqa: B018
+            summons.append(read.card)
+        object.__setattr__(self, "summons", tuple(summons))
         object.__setattr__(self, "schemes", tuple(
             s if isinstance(s, SchemeChoice) else SchemeChoice.from_dict(s)
             for s in self.schemes))
@@ -839,6 +860,8 @@ class CrewInput:
                "schemes": [s.to_dict() for s in self.schemes]}
         if self.hand_size != 6:
             out["hand_size"] = self.hand_size
+        if self.summons:
+            out["summons"] = [_plain(c) for c in self.summons]
         return out
 
     @classmethod
@@ -853,6 +876,7 @@ class CrewInput:
             models=tuple(ModelInput.from_dict(m) for m in _require(data, "models", where)),
             schemes=tuple(SchemeChoice.from_dict(s) for s in data.get("schemes") or ()),
             hand_size=_int(data.get("hand_size", 6), f"{where} hand_size"),
+            summons=tuple(data.get("summons") or ()),
         )
 
 

@@ -36,7 +36,11 @@ tactical   [model, action, duel or "", success (0/1)]
 dmg        [model, amount, wounds after, source model or -1, cause, damage flip or ""]
 prevent    [model, card, prevented]
 heal       [model, amount, wounds after]
-kill       [model, killer or -1, how, cause]
+kill       [model, killer or -1, how, cause]           (how: killed, sacrificed, buried)
+summon     [summoner, new model, name, x, y]           (a summoned model arrives)
+nosummon   [summoner, name, why]                       (a summon that failed)
+bury       [model, the model that buried it]
+unbury     [model, x, y]
 cond       [model, condition, value]                  (value 0: removed)
 horror     [model, tn, duel, passed (0/1)]
 hazard     [model, terrain id]

@@ -10,6 +10,7 @@ illegal move.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .geometry import MARKER_RADIUS, Point, snap
@@ -55,7 +56,7 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
         reach = min(length, want) - back
         if reach < 0.3:
             return None
-        end = (snap(sx + ux * reach), snap(sy + uy * reach))
+        end = (round(sx + ux * reach, 1), round(sy + uy * reach, 1))  # ``snap``
         if _legal(state, m, (*via, end), budget):
             return end
     return None
@@ -87,12 +88,20 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         if tried >= detours:
             break
         lead = math.hypot(wp[0] - m.x, wp[1] - m.y)
+        # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
+        # movement short of the goal (less 0.071" of snapping): when even that cannot beat
+        # the best gap, neither can any later waypoint (they come in order of lead plus
+        # gap, and the best gap only shrinks), so the search is over.
+        if lead + _gap(wp, goal) - budget - 0.1 >= best_gap - 0.2:
+            break
         if lead >= budget or lead < 0.3:
             continue
         tried += 1
         cost, _ = state.path_cost(m, (wp,))
         if cost is None or cost > budget:
             continue
+        if _gap(wp, goal) - (budget - cost) - 0.1 >= best_gap - 0.2:
+            continue  # the same bound with the leg's real cost: it cannot do better
         rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
         path = (wp, rest) if rest is not None else (wp,)
         end = path[-1]
@@ -105,8 +114,10 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
 def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     """Corners of impassable pieces and sides of bases near the line, nearest first."""
     r = m.r
-    lo_x, hi_x = min(m.x, goal[0]) - 3, max(m.x, goal[0]) + 3
-    lo_y, hi_y = min(m.y, goal[1]) - 3, max(m.y, goal[1]) + 3
+    mx, my = m.x, m.y
+    gx, gy = goal
+    lo_x, hi_x = min(mx, gx) - 3, max(mx, gx) + 3
+    lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
     points: list[Point] = []
     pad = r + 0.25
     for piece in state.table.impassable:
@@ -114,23 +125,28 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
             continue
         points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
                    (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
-    dx, dy = goal[0] - m.x, goal[1] - m.y
+    dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
     for o in state.models:
         if not o.in_play or o is m:
             continue
-        if o.x < lo_x or o.x > hi_x or o.y < lo_y or o.y > hi_y:
+        ox, oy = o.x, o.y
+        if ox < lo_x or ox > hi_x or oy < lo_y or oy > hi_y:
             continue
         side = r + o.r + 0.3
-        points += [(o.x + nx * side, o.y + ny * side), (o.x - nx * side, o.y - ny * side)]
-    size = state.table.size
-    out = []
+        points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
+    high = state.table.size - r
+    hypot = math.hypot
+    keyed = []
     for x, y in points:
-        if r <= x <= size - r and r <= y <= size - r:
-            out.append((snap(x), snap(y)))
-    out.sort(key=lambda p: math.hypot(p[0] - m.x, p[1] - m.y) + _gap(p, goal))
-    return out
+        if r <= x <= high and r <= y <= high:
+            # ``snap`` inlined: this runs for every point of every detour search.
+            sx, sy = round(x, 1), round(y, 1)
+            keyed.append((hypot(sx - mx, sy - my) + hypot(sx - gx, sy - gy), len(keyed),
+                          (sx, sy)))
+    keyed.sort()
+    return [p for _, _, p in keyed]
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
@@ -146,10 +162,12 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = snap(target.x + math.cos(angle) * want)
-        y = snap(target.y + math.sin(angle) * want)
+        x = round(target.x + math.cos(angle) * want, 1)  # ``snap``
+        y = round(target.y + math.sin(angle) * want, 1)
         if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
             continue
+        if math.hypot(x - m.x, y - m.y) > cg + 1e-6:
+            continue  # a straight move costs at least its length: too far for the Charge
         cost, _ = state.path_cost(m, ((x, y),), straight=True)
         if cost is not None and cost <= cg + 1e-6:
             return (x, y)
@@ -173,19 +191,28 @@ def deployment_spots(state: GameState, zone: Zone, radius: float = 1.0,
                      spacing: float = 2.2) -> list[Point]:
     """Spots completely inside ``zone``, clear of impassable terrain, on a grid ``spacing``
     apart (so no two bases overlap), nearest the table's centre first."""
+    impassable = state.table.impassable
+    return [(x, y) for x, y, rx, ry in _zone_grid(zone, radius, spacing, state.table.centre)
+            if not any(p.point_dist(rx, ry) < radius for p in impassable)]
+
+
+@lru_cache(maxsize=64)
+def _zone_grid(zone: Zone, radius: float, spacing: float, centre: Point,
+               ) -> tuple[tuple[float, float, float, float], ...]:
+    """The grid points completely inside a zone, snapped, in ``deployment_spots``'
+    order, each with its unsnapped position (the terrain test reads that one). The zone
+    alone decides them, so every game with that deployment shares them."""
     xs = [p[0] for p in zone.polygon]
     ys = [p[1] for p in zone.polygon]
-    cx, cy = state.table.centre
-    impassable = state.table.impassable
+    cx, cy = centre
     grid = []
     y = min(ys) + radius
     while y <= max(ys) - radius + 1e-9:
         x = min(xs) + radius
         while x <= max(xs) - radius + 1e-9:
-            if zone.contains_base(x, y, radius) and not any(
-                    p.point_dist(x, y) < radius for p in impassable):
-                grid.append((snap(x), snap(y)))
+            if zone.contains_base(x, y, radius):
+                grid.append((snap(x), snap(y), x, y))
             x += spacing
         y += spacing
-    grid.sort(key=lambda p: (round(math.hypot(p[0] - cx, p[1] - cy), 3), p))
-    return grid
+    grid.sort(key=lambda p: (round(math.hypot(p[0] - cx, p[1] - cy), 3), p[:2]))
+    return tuple(grid)

@@ -11,6 +11,8 @@ the check and the game agree on them.
 
 from __future__ import annotations
 
+from contextlib import suppress
+
 from rules.encounter_tables import encounter_tables
 from rules.tables import FACTIONS
 
@@ -77,10 +79,18 @@ def note_candidates(setup: EncounterInput, side: int, scheme: str, role: str,
 
 
 def check_playable(setup: EncounterInput) -> None:
-    """Raise ``UnplayableEncounter`` naming every element the simulator cannot play."""
+    """Raise ``UnplayableEncounter`` naming every element the simulator cannot play.
+
+    The input is frozen, so a setup found playable is marked and not checked again (a
+    batch plays the same setup hundreds of times)."""
+    if getattr(setup, "_playable", False):
+        return
     problems = playable_problems(setup)
     if problems:
         raise UnplayableEncounter(problems)
+    # A setup without an instance dict is simply checked every time.
+    with suppress(AttributeError, TypeError):
+        object.__setattr__(setup, "_playable", True)
 
 
 def playable_problems(setup: EncounterInput) -> list[str]:

@@ -23,6 +23,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..effects import (
+    Bury,
     Cards,
     DealDamage,
     Effect,
@@ -34,7 +35,10 @@ from ..effects import (
     Qualifiers,
     Reading,
     RemoveCondition,
+    Sacrifice,
     Scope,
+    Summon,
+    Unbury,
 )
 from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
@@ -130,6 +134,33 @@ def _general_plays() -> tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], 
 
 
 _GENERAL = _general_plays()
+
+
+def _marker_kind(e: Marker) -> str:
+    return e.marker if e.marker != "other" else "_".join(e.name.lower().split())
+
+
+#: What adds models or Markers to the table or takes them off it (``table_effects``):
+#: a Summon, this model or the target sacrificed or buried, the model this one buried
+#: unburied near it, Corpse, Scrap and named Markers placed by or removed near this
+#: model or the target.
+_TABLE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    (Summon(model="Model"),
+     lambda e: TriggerEffect("summon", e.count, name=e.model, who="self")),
+    *((cls(scope=scope), lambda e, kind=cls.kind: TriggerEffect(kind, who=e.scope.who))
+      for cls in (Sacrifice, Bury) for scope in (_SELF, Scope())),
+    (Unbury(),
+     lambda e: TriggerEffect("unbury", distance=e.distance, who="buried", name=e.relative_to)),
+    *((Marker(op="place", marker=kind, name="Other" if kind == "other" else "", scope=scope),
+       lambda e: TriggerEffect("place_marker", e.count, name=_marker_kind(e),
+                               who=e.scope.who))
+      for kind in ("corpse", "scrap", "other") for scope in (_SELF, Scope())),
+    *((Marker(op="remove", marker=kind, name="Other" if kind == "other" else "",
+              scope=scope),
+       lambda e: TriggerEffect("take_marker", e.count, name=_marker_kind(e),
+                               who=e.scope.who, distance=e.distance, side=e.side))
+      for kind in ("corpse", "scrap", "other") for scope in (_SELF, Scope())),
+)
 _OWN_CARDS = (
     (Cards(op="draw"), _general("draw")),
     (Cards(op="draw", scope=_SELF), _general("draw")),
@@ -143,6 +174,7 @@ _TRIGGERS_MORE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     (Move(how="lure", distance=2, up_to=True, direction="toward"), _general("lure")),
     (Move(how="lure", distance=2, direction="toward"), _general("lure")),
     *_OWN_CARDS,
+    *_TABLE,
     (Marker(op="remove", marker="scheme", scope=_SELF),
      lambda e: TriggerEffect("unmark", e.count or 99, distance=e.distance)),
 )
@@ -151,6 +183,7 @@ _TRIGGERS_MORE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
 _TACTICALS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     *_GENERAL,
     *_OWN_CARDS[:2],
+    *_TABLE,
 )
 _TRIGGER_TABLE = (*_TRIGGERS, *_TRIGGERS_MORE)
 _ENEMY = Scope(who="enemy")

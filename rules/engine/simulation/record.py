@@ -9,8 +9,9 @@ what the table showed at the end. The simulator does not attribute a removed Mar
 model: a removal during a model's Activation is its crew's (an enemy Scheme Marker so
 removed, by its (1) Interact Action), one outside any Activation (scoring) is nobody's.
 Each removed Marker is one removal; the simulator removes the enemy Markers one Interact
-touches together, so that count can exceed its ``enemy_marker_removals``. Nothing
-is summoned or attached in a simulated game, and Bounty notes are the caller's (``notes``).
+touches together, so that count can exceed its ``enemy_marker_removals``. A model
+summoned during the game has the origin ``summoned`` (its card's cost); nothing is
+attached in a simulated game, and Bounty notes are the caller's (``notes``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ def _costs(result: SimulationResult) -> dict[str, int | None]:
     for crew in result.log["setup"]["crews"]:
         for model in crew["models"]:
             costs[model["id"]] = model.get("cost", model["card"].get("cost"))
+    cards = {}
+    for crew in result.log["setup"]["crews"]:
+        for card in [*crew.get("summons", ()), *(m["card"] for m in crew["models"])]:
+            cards.setdefault(str(card.get("name", "")), card.get("cost"))
+    for m in result.models:
+        if m.id not in costs:  # summoned during the game: its card's cost
+            costs[m.id] = cards.get(m.name)
     for casualty in result.casualties:
         costs[casualty.model] = casualty.cost
     return costs
@@ -81,10 +89,13 @@ def game_record(result: SimulationResult, *, crews: Mapping[str, int] | None = N
     crews, arsenal = crews or {}, arsenal or {}
     refs = {m.id: i for i, m in enumerate(result.models, start=1)}
     costs = _costs(result)
+    summoned = {e[2] for e in result.log["events"] if e[0] == "summon"}
+    summoned = {m.id for i, m in enumerate(result.models) if i in summoned}
     models = tuple(rec.ModelEntry(
         ref=refs[m.id], side=m.side, name=m.name[:120], station=m.station,
         characteristics=tuple(c.lower() for c in m.characteristics),
         cost=None if m.station == "master" else costs.get(m.id), leader=m.is_leader,
+        origin="summoned" if m.id in summoned else "hired",
         arsenal_model=arsenal.get(m.id)) for m in result.models)
     kills = tuple(rec.Kill(
         victim_side=c.side, turn=max(c.turn, 1), how=c.how, victim_ref=refs[c.model],

@@ -78,7 +78,8 @@ class Casualty:
             cost=victim.p.cost,
             printed_cost=victim.p.printed_cost,
             is_leader=victim.p.is_leader,
-            arrival="late" if victim.p.enters_on_turn else "deployed",
+            arrival=("summoned" if victim.idx in st.summoned_on
+                     else "late" if victim.p.enters_on_turn else "deployed"),
             turn=st.turn,
             how=how,
             killer=None if by is None else by.id,
@@ -112,7 +113,8 @@ class SideResult:
     enemy's models in the enemy's Deployment Zone at the end. ``scheme_marker_quarters``:
     quarters wholly holding one of its Scheme Markers more than 6" from the centre.
     ``afflicted_enemies_at_end``: enemy models in play with a Condition one of this crew's
-    models gave. Nothing is summoned and no Upgrade is attached during a simulated game.
+    models gave. ``summoned_soulstones``: the Soulstone Cost of the models it summoned
+    (no Upgrade is attached during a simulated game).
     """
 
     side: str
@@ -262,6 +264,8 @@ def build_result(game: Game) -> SimulationResult:
             afflicted_enemies_at_end=sum(
                 1 for m in enemy.models if m.in_play and any(
                     st.models[src].side == side.index for src in m.cond_source.values())),
+            summoned_soulstones=sum(m.p.cost for m in side.models
+                                    if m.idx in st.summoned_on),
         ))
     models = tuple(ModelAtEnd(
         id=m.id, side=SIDE_KEYS[m.side], name=m.name, station=m.p.station,

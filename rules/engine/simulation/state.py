@@ -26,7 +26,9 @@ from .geometry import (
     Point,
     on_table,
     perpendicular_offsets,
+    seg_circle_clip,
     seg_point_dist2,
+    seg_rect_clip,
     sight_lines,
     snap,
 )
@@ -174,6 +176,9 @@ class GameState:
         #: Every Marker ever placed, in order (the result lists them).
         self.placed_markers: list[Marker] = []
         self.next_marker = 1
+        #: Summoned model index -> the Turn it arrived; buried model index -> who buried it.
+        self.summoned_on: dict[int, int] = {}
+        self.buried: dict[int, int] = {}
         self.turn = 0
         self.first = 0
         self.active: Model | None = None
@@ -183,15 +188,25 @@ class GameState:
         self._engaged_cache: dict[int, bool] = {}
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
+        #: Per model, the bases that can block its moves (until something moves).
+        self._blockers_cache: dict[int, list[Model]] = {}
         self._los_version = -1
+        #: Model id -> model, rebuilt when the list grows (commanders look models up by id
+        #: many times an Activation).
+        self._by_id: dict[str, Model] = {}
+        self._by_id_count = -1
+        self._by_id_list: list[Model] | None = None
 
     # -- lookups ------------------------------------------------------------------------
 
     def model(self, model_id: str) -> Model | None:
-        for m in self.models:
-            if m.id == model_id:
-                return m
-        return None
+        models = self.models
+        if self._by_id_count != len(models) or self._by_id_list is not models:
+            by_id: dict[str, Model] = {}
+            for m in models:
+                by_id.setdefault(m.id, m)
+            self._by_id, self._by_id_count, self._by_id_list = by_id, len(models), models
+        return self._by_id.get(model_id)
 
     def in_play(self, side: int | None = None) -> Iterator[Model]:
         for m in self.models:
@@ -257,6 +272,7 @@ class GameState:
         self._engaged_cache.clear()
         self._cover_cache.clear()
         self._path_cache.clear()
+        self._blockers_cache.clear()
         self._los_version = self.version
 
     def cover_from(self, attacker: Model, target: Model) -> int:
@@ -317,7 +333,17 @@ class GameState:
         for mx, my, r2 in bodies:
             if seg_point_dist2(ax, ay, bx, by, mx, my) < r2 - EPSILON:
                 return False
-        return all(not piece.crossed_by(ax, ay, bx, by) for piece in pieces)
+        for piece in pieces:
+            # ``piece.crossed_by`` with its bounding-box reject inlined.
+            x0, x1 = piece.x0, piece.x1
+            if (ax < x0 and bx < x0) or (ax > x1 and bx > x1):
+                continue
+            y0, y1 = piece.y0, piece.y1
+            if (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                continue
+            if piece.clip(ax, ay, bx, by) is not None:
+                return False
+        return True
 
     def cover(self, ax: float, ay: float, ar: float, target: Model) -> int:
         """Cover a target has against a Projectile attack from a base at (ax, ay): 0 none,
@@ -354,15 +380,18 @@ class GameState:
         line of sight between them."""
         mine = self.engagement_range(m)
         out = []
+        side, mx, my, mr = m.side, m.x, m.y, m.r
+        hypot = math.hypot
         for e in self.models:
-            if not e.in_play or e.side == m.side:
+            if not e.in_play or e.side == side:
                 continue
-            reach = self.engagement_range(e)
+            reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
             if mine > reach:
                 reach = mine
             if reach <= 0.0:
                 continue
-            if self.edge(m, e) <= reach + 1e-6 and self.los(m, e):
+            gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 out.append(e)
         return out
 
@@ -378,13 +407,19 @@ class GameState:
 
     def _engaged(self, m: Model) -> bool:
         mine = self.engagement_range(m)
+        side, mx, my, mr = m.side, m.x, m.y, m.r
+        hypot = math.hypot
         for e in self.models:
-            if not e.in_play or e.side == m.side:
+            if not e.in_play or e.side == side:
                 continue
-            reach = self.engagement_range(e)
+            # ``engagement_range`` and ``edge`` inlined (this runs for every model often).
+            reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
             if mine > reach:
                 reach = mine
-            if reach > 0.0 and self.edge(m, e) <= reach + 1e-6 and self.los(m, e):
+            if reach <= 0.0:
+                continue
+            gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 return True
         return False
 
@@ -438,17 +473,23 @@ class GameState:
         ax, ay = m.x, m.y
         table = self.table
         side = m.side
+        # ``on_table`` inlined: the bounds a base's centre must keep.
+        low, high = r - 1e-6, table.size - r + 1e-6
+        hypot = math.hypot
+        impassable = table.impassable
+        severe = table.severe and not talents.unimpeded
+        others = None
         for bx, by in path:
-            if not on_table(bx, by, r):
+            if not (low <= bx <= high and low <= by <= high):
                 return None, f"({bx}, {by}) is off the table"
-            length = math.hypot(bx - ax, by - ay)
+            length = hypot(bx - ax, by - ay)
             if length <= EPSILON:
                 continue
             extra = 0.0
             lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
             lo_y, hi_y = (ay, by) if ay < by else (by, ay)
             if not ignore_all:
-                for piece in table.impassable:
+                for piece in impassable:
                     if (hi_x + r < piece.x0 or lo_x - r > piece.x1
                             or hi_y + r < piece.y0 or lo_y - r > piece.y1):
                         continue
@@ -457,9 +498,14 @@ class GameState:
                             extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
                             continue
                         return None, f"{piece.name or 'impassable terrain'} is in the way"
-                for o in self.models:
-                    if o is m or not o.in_play or (underfoot and o.side == side):
-                        continue
+                if others is None:
+                    # ``path_cost`` cleared the caches if anything moved since.
+                    others = self._blockers_cache.get(m.idx)
+                    if others is None:
+                        others = [o for o in self.models if o is not m and o.in_play
+                                  and not (underfoot and o.side == side)]
+                        self._blockers_cache[m.idx] = others
+                for o in others:
                     reach = r + o.r - 1e-6
                     ox, oy = o.x, o.y
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
@@ -467,31 +513,61 @@ class GameState:
                         continue
                     if seg_point_dist2(ax, ay, bx, by, ox, oy) < reach * reach:
                         # Leaving a touching or overlapping start is allowed.
-                        d_start = math.hypot(ax - ox, ay - oy)
-                        if d_start < reach and math.hypot(bx - ox, by - oy) > d_start:
+                        d_start = hypot(ax - ox, ay - oy)
+                        if d_start < reach and hypot(bx - ox, by - oy) > d_start:
                             continue
                         return None, f"{o.name}'s base is in the way"
-                if not talents.unimpeded:
+                if severe:
                     extra += self._severe_length(ax, ay, bx, by, r, length)
             total += length + extra
             ax, ay = bx, by
-        reason = self.standing_problem(m, ax, ay)
-        if reason:
-            return None, reason
+        if not path:
+            reason = self.standing_problem(m, ax, ay)
+            return (None, reason) if reason else (total, "")
+        # ``standing_problem`` at the end, inlined (the edge test again: a path whose legs
+        # all have no length ends where it started).
+        if not (low <= ax <= high and low <= ay <= high):
+            return None, f"({ax}, {ay}) is off the table"
+        for piece in impassable:
+            if ax + r < piece.x0 or ax - r > piece.x1 or ay + r < piece.y0 \
+                    or ay - r > piece.y1:
+                continue
+            if piece.point_dist(ax, ay) < r - 1e-6:
+                return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
+        for o in self.models:
+            if o is m or not o.in_play:
+                continue
+            reach = r + o.r - 1e-6
+            dx = ax - o.x
+            if dx > reach or -dx > reach:
+                continue
+            dy = ay - o.y
+            if dy > reach or -dy > reach:
+                continue
+            if dx * dx + dy * dy < reach * reach:
+                return None, f"({ax}, {ay}) overlaps {o.name}"
         return total, ""
 
     def _severe_spans(self, ax: float, ay: float, bx: float, by: float, r: float,
                       ) -> list[tuple[float, float]]:
         """The merged parameter intervals of a segment where a base of radius ``r`` is in
         severe terrain (overlapping pieces count once)."""
+        severe = self.table.severe
+        if not severe:
+            return []
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans = []
-        for piece in self.table.severe:
+        for piece in severe:
             if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
                     or lo_y - r > piece.y1:
                 continue
-            span = piece.clip(ax, ay, bx, by, r)
+            # ``piece.clip`` without the method call (this runs for every path tried).
+            if piece.shape == "rect":
+                span = seg_rect_clip(ax, ay, bx, by, piece.x0 - r, piece.y0 - r,
+                                     piece.x1 + r, piece.y1 + r)
+            else:
+                span = seg_circle_clip(ax, ay, bx, by, piece.x, piece.y, piece.w + r)
             if span is not None and span[1] > span[0]:
                 spans.append(span)
         if len(spans) < 2:
@@ -507,7 +583,10 @@ class GameState:
 
     def _severe_length(self, ax: float, ay: float, bx: float, by: float, r: float,
                        length: float) -> float:
-        return sum(t1 - t0 for t0, t1 in self._severe_spans(ax, ay, bx, by, r)) * length
+        inside = 0
+        for t0, t1 in self._severe_spans(ax, ay, bx, by, r):
+            inside += t1 - t0
+        return inside * length
 
     def reach_along(self, m: Model, sx: float, sy: float, ux: float, uy: float, want: float,
                     budget: float) -> float:
@@ -520,11 +599,23 @@ class GameState:
         r = m.r
         size = self.table.size
         limit = want
-        for start, step in ((sx, ux), (sy, uy)):
-            if step > 1e-12:
-                limit = min(limit, (size - r - start) / step)
-            elif step < -1e-12:
-                limit = min(limit, (r - start) / step)
+        # The table edges, one axis after the other.
+        if ux > 1e-12:
+            edge = (size - r - sx) / ux
+            if edge < limit:
+                limit = edge
+        elif ux < -1e-12:
+            edge = (r - sx) / ux
+            if edge < limit:
+                limit = edge
+        if uy > 1e-12:
+            edge = (size - r - sy) / uy
+            if edge < limit:
+                limit = edge
+        elif uy < -1e-12:
+            edge = (r - sy) / uy
+            if edge < limit:
+                limit = edge
         if limit <= 0:
             return 0.0
         ex, ey = sx + ux * limit, sy + uy * limit
@@ -554,19 +645,22 @@ class GameState:
                 ex, ey = sx + ux * limit, sy + uy * limit
             side = m.side
             underfoot = talents.underfoot
+            sqrt = math.sqrt
             for o in self.models:
                 if o is m or not o.in_play or (underfoot and o.side == side):
                     continue
                 reach = r + o.r
                 fx, fy = sx - o.x, sy - o.y
                 c = fx * fx + fy * fy - reach * reach
-                b = fx * ux + fy * uy
                 if c <= 0.0:
                     continue  # touching at the start: moving off is fine, toward is refused
+                b = fx * ux + fy * uy
+                if b >= 0.0:
+                    continue  # moving away from it (both roots are behind the start)
                 disc = b * b - c
                 if disc < 0.0:
                     continue
-                t = -b - math.sqrt(disc)
+                t = -b - sqrt(disc)
                 if 0.0 <= t < limit:
                     limit = t
         if limit <= 0:
@@ -604,8 +698,11 @@ class GameState:
             if o is m or not o.in_play:
                 continue
             reach = r + o.r - 1e-6
-            dx, dy = x - o.x, y - o.y
-            if dx > reach or -dx > reach or dy > reach or -dy > reach:
+            dx = x - o.x
+            if dx > reach or -dx > reach:
+                continue
+            dy = y - o.y
+            if dy > reach or -dy > reach:
                 continue
             if dx * dx + dy * dy < reach * reach and o not in ignore:
                 return f"({x}, {y}) overlaps {o.name}"

@@ -14,6 +14,7 @@ import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import InvalidEncounterInput
 from .geometry import (
@@ -199,9 +200,15 @@ class Zone:
         return polygon_area(self.polygon)
 
     def centroid(self) -> Point:
-        xs = [p[0] for p in self.polygon]
-        ys = [p[1] for p in self.polygon]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
+        return _centroid(tuple(self.polygon))
+
+
+@lru_cache(maxsize=64)
+def _centroid(polygon: tuple[Point, ...]) -> Point:
+    """The mean of a zone's corners (commanders ask for it every Activation)."""
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
@@ -340,20 +347,23 @@ MAX_DENSITY = 0.5
 
 
 def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
+    # ``rng.uniform(a, b)`` is ``a + (b - a) * rng.random()``: written out, the same
+    # numbers without a Python call each (the generator draws hundreds a table).
+    rand = rng.random
     if name == "wall":
-        length, thick = round(rng.uniform(4, 8), 1), 0.5
-        return (length, thick) if rng.random() < 0.5 else (thick, length)
+        length, thick = round(4 + (8 - 4) * rand(), 1), 0.5
+        return (length, thick) if rand() < 0.5 else (thick, length)
     if name == "building":
-        return round(rng.uniform(4, 7), 1), round(rng.uniform(4, 7), 1)
+        return round(4 + (7 - 4) * rand(), 1), round(4 + (7 - 4) * rand(), 1)
     if name == "formation":
-        return round(rng.uniform(3, 6), 1), round(rng.uniform(2, 4), 1)
+        return round(3 + (6 - 3) * rand(), 1), round(2 + (4 - 2) * rand(), 1)
     if name == "uneven ground":
-        return round(rng.uniform(4, 7), 1), round(rng.uniform(3, 6), 1)
+        return round(4 + (7 - 4) * rand(), 1), round(3 + (6 - 3) * rand(), 1)
     if name == "grove":
-        return round(rng.uniform(2, 3.5), 1), 0.0
+        return round(2 + (3.5 - 2) * rand(), 1), 0.0
     if name == "boulder":
-        return round(rng.uniform(1, 1.5), 1), 0.0
-    return round(rng.uniform(1.5, 2.5), 1), 0.0
+        return round(1 + (1.5 - 1) * rand(), 1), 0.0
+    return round(1.5 + (2.5 - 1.5) * rand(), 1), 0.0
 
 
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
@@ -378,18 +388,23 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     covered = 0.0
     pieces: list[TerrainPiece] = []
     misses = 0
+    # ``randrange(n)`` and ``randint(a, b)`` are ``_randbelow(n)`` and
+    # ``a + _randbelow(b - a + 1)``, and ``uniform`` as in ``_size_for``: the same draws,
+    # called directly.
+    rand, below = rng.random, rng._randbelow
+    kinds = len(PIECE_TYPES)
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
-        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[rng.randrange(len(PIECE_TYPES))]
+        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
         w, h = _size_for(name, rng)
         if shape == "rect":
-            x = round(rng.uniform(0, TABLE_SIZE - w), 1)
-            y = round(rng.uniform(0, TABLE_SIZE - h), 1)
+            x = round(0 + ((TABLE_SIZE - w) - 0) * rand(), 1)
+            y = round(0 + ((TABLE_SIZE - h) - 0) * rand(), 1)
         else:
-            x = round(rng.uniform(w, TABLE_SIZE - w), 1)
-            y = round(rng.uniform(w, TABLE_SIZE - w), 1)
-        ht = rng.randint(ht_low, ht_high)
+            x = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+            y = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+        ht = ht_low + below(ht_high - ht_low + 1)
         if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
@@ -421,7 +436,20 @@ class _Draft:
 
 def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table,
           keep_clear: tuple[Point, ...]) -> bool:
+    # Every test is pure, so the cheap ones that fail most often go first: the pieces
+    # already placed, then the Strategy points, then the zones.
     solid = "impassable" in piece.traits
+    px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
+    for other in placed:
+        # Bases can always pass between impassable pieces; other pieces may touch.
+        needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
+        # Bounding boxes first: their gap never exceeds the pieces' own (the gap of two
+        # boxes is at least as wide as either axis's, so one axis is enough to pass).
+        if other.x0 - px1 >= needed or px0 - other.x1 >= needed \
+                or other.y0 - py1 >= needed or py0 - other.y1 >= needed:
+            continue
+        if _pieces_gap(piece, other) < needed:
+            return False
     if solid or "hazardous" in piece.traits:
         for px, py in keep_clear:
             if piece.point_dist(px, py) < MARKER_RADIUS + PIECE_GAP:
@@ -429,16 +457,6 @@ def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table
         for zone in table.zones:
             if _piece_zone_touch(piece, zone):
                 return False
-    for other in placed:
-        # Bases can always pass between impassable pieces; other pieces may touch.
-        needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
-        # Bounding boxes first: their gap never exceeds the pieces' own.
-        dx = max(other.x0 - piece.x1, piece.x0 - other.x1, 0.0)
-        dy = max(other.y0 - piece.y1, piece.y0 - other.y1, 0.0)
-        if dx >= needed or dy >= needed:
-            continue
-        if _pieces_gap(piece, other) < needed:
-            return False
     return True
 
 
@@ -457,11 +475,18 @@ def _pieces_gap(a: TerrainPiece | _Draft, b: TerrainPiece) -> float:
 
 def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
     """Does the piece come within a base's width of the zone?"""
-    xs = [p[0] for p in zone.polygon]
-    ys = [p[1] for p in zone.polygon]
-    if piece.x0 - max(xs) >= PIECE_GAP or min(xs) - piece.x1 >= PIECE_GAP \
-            or piece.y0 - max(ys) >= PIECE_GAP or min(ys) - piece.y1 >= PIECE_GAP:
+    lo_x, lo_y, hi_x, hi_y = _zone_box(tuple(zone.polygon))
+    if piece.x0 - hi_x >= PIECE_GAP or lo_x - piece.x1 >= PIECE_GAP \
+            or piece.y0 - hi_y >= PIECE_GAP or lo_y - piece.y1 >= PIECE_GAP:
         return False
     samples = [(piece.x0, piece.y0), (piece.x1, piece.y0), (piece.x0, piece.y1),
                (piece.x1, piece.y1), ((piece.x0 + piece.x1) / 2, (piece.y0 + piece.y1) / 2)]
     return any(zone.base_distance(x, y, 0.0) < PIECE_GAP for x, y in samples)
+
+
+@lru_cache(maxsize=64)
+def _zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    """A zone's bounding box (the generator asks for it for every candidate piece)."""
+    xs = [p[0] for p in polygon]
+    ys = [p[1] for p in polygon]
+    return min(xs), min(ys), max(xs), max(ys)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import Card
@@ -99,6 +99,11 @@ class Task(NamedTuple):
     stop: float = 0.0
 
 
+#: A Task from a tuple of all seven fields, without the named tuple's Python-level
+#: ``__new__`` (a commander builds dozens of them an Activation).
+_task = partial(tuple.__new__, Task)
+
+
 class BaselineCommander(BaseCommander):
     """The first heuristic commander (simulator 1.1), kept as the baseline the player-like
     ``HeuristicCommander`` is measured against. ``aggression`` scales how keen it is to
@@ -112,6 +117,9 @@ class BaselineCommander(BaseCommander):
         self._task: dict[str, Task] = {}
         self._spots: dict[str, list[Point]] = {}
         self._worths: dict[int, float] = {}
+        self._attack_worths: dict[tuple, tuple] = {}
+        self._marker_tasks: dict[tuple, list[Task]] = {}
+        self._turf_tasks: dict[float, list[Task]] = {}
 
     def bind(self, side: int, seed: int) -> None:
         super().bind(side, seed)
@@ -121,6 +129,9 @@ class BaselineCommander(BaseCommander):
         self._task = {}
         self._spots = {}
         self._worths = {}
+        self._attack_worths = {}
+        self._marker_tasks = {}
+        self._turf_tasks = {}
 
     # -- setting up -------------------------------------------------------------------
 
@@ -232,13 +243,19 @@ class BaselineCommander(BaseCommander):
         """Models that can attack (or charge) now first; the Leader late."""
         best, best_score = candidates[0], -math.inf
         enemies = [(e.x, e.y, e.r) for e in view.enemy_models()]
+        hypot = math.hypot
         for mid in candidates:
             m = view.model(mid)
             score = 0.0
             mx, my, mr = m.x, m.y, m.r
-            near = min((math.hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies),
-                       default=99.0)
-            reach = max((a.range for a in m.p.attacks), default=0.0)
+            near = None
+            for ex, ey, er in enemies:
+                gap = hypot(ex - mx, ey - my) - er - mr
+                if near is None or gap < near:
+                    near = gap
+            if near is None:
+                near = 99.0
+            reach, power = _reach_and_power(m.p)
             if near <= reach:
                 score += 3.0
             elif m.p.cg is not None and near <= m.p.cg + m.p.engagement_range:
@@ -246,7 +263,7 @@ class BaselineCommander(BaseCommander):
             score -= near / 12.0
             if m.p.is_leader:
                 score -= 1.5
-            score += _melee_power(m) / 20.0
+            score += power / 20.0
             if score > best_score:
                 best, best_score = mid, score
         return best
@@ -299,18 +316,36 @@ class BaselineCommander(BaseCommander):
     def _choose_task(self, view: GameView, m: Model) -> Task:
         best, best_score = None, -math.inf
         speed = max(m.p.wk, 1)
-        for task in self._tasks(view, m):
-            claimant = self._claims.get(task.key)
-            if claimant is not None and claimant != m.id:
-                continue
-            distance = max(0.0, math.hypot(task.spot[0] - m.x, task.spot[1] - m.y) - task.stop)
-            score = task.value * _suited(m, task) - distance / (speed * 4.0)
+        claims = self._claims
+        mid, mx, my = m.id, m.x, m.y
+        hypot = math.hypot
+        # ``_suited`` reads only the task's kind and Scheme: once per pair.
+        fits: dict[tuple[str, str], float] = {}
+        pace = speed * 4.0
+        for task in self._task_options(view, m):
+            key, kind, (sx, sy), value, _, scheme, stop = task
+            if claims:
+                claimant = claims.get(key)
+                if claimant is not None and claimant != mid:
+                    continue
+            distance = hypot(sx - mx, sy - my) - stop
+            if distance < 0.0:
+                distance = 0.0
+            pair = (kind, scheme)
+            fit = fits.get(pair)
+            if fit is None:
+                fit = fits[pair] = _suited(m, task)
+            score = value * fit - distance / pace
             if score > best_score:
                 best, best_score = task, score
         if best is None:
             best = Task(f"hold:{m.id}", "hold", (m.x, m.y), 0.0)
         self._claims[best.key] = m.id
         return best
+
+    def _task_options(self, view: GameView, m: Model) -> list[Task]:
+        """The tasks ``_choose_task`` weighs (a subclass may leave some out)."""
+        return self._tasks(view, m)
 
     def _tasks(self, view: GameView, m: Model) -> list[Task]:
         st = view.state
@@ -330,11 +365,15 @@ class BaselineCommander(BaseCommander):
                 spot = (cx + (zx - cx) / d * 3.0, cy + (zy - cy) / d * 3.0)
                 tasks.append(Task(f"lead:{m.id}", "lead", _clamp(spot), 0.6))
         # Enemies to kill: come within reach (a shooter within its range, less an inch).
-        ranged = max((a.range for a in m.p.attacks if a.kind != "close"), default=0.0)
+        ranged = _reaches(m.p)[3]
         offset = m.r + (ranged - 1.0 if ranged > reach else max(reach - 0.2, 0.0))
+        worths = self._worths
         for e in enemies:
-            tasks.append(Task("kill:" + e.id, "kill", (e.x, e.y), self._worth(view, e),
-                              e.id, "", offset + e.r))
+            worth = worths.get(e.idx)
+            if worth is None:
+                worth = self._worth(view, e)
+            tasks.append(_task(("kill:" + e.id, "kill", (e.x, e.y), worth, e.id, "",
+                                offset + e.r)))
         for scheme in view.schemes:
             tasks += self._scheme_tasks(view, m, scheme, enemies, turn)
         tasks += self._strategy_tasks(view, m, turn)
@@ -371,21 +410,37 @@ class BaselineCommander(BaseCommander):
         tasks: list[Task] = []
         spots = self._marker_spots(view, key)
         if spots:
-            mine = st.markers_of("scheme", self.side)
-            for i, spot in enumerate(spots):
-                if any(math.hypot(mk.x - spot[0], mk.y - spot[1]) < MARKER_SPACING - 0.3
-                       for mk in mine):
-                    continue
-                tasks.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, scheme=key,
-                                  stop=m.r + MARKER_RADIUS + 0.04))
+            side = self.side
+            mine = tuple((mk.x, mk.y) for mk in st.markers.values()
+                         if mk.kind == "scheme" and mk.side == side)
+            stop = m.r + MARKER_RADIUS + 0.04
+            # The same spots and Markers give the same tasks (Tasks are immutable).
+            memo = (key, stop, mine)
+            known = self._marker_tasks.get(memo)
+            if known is None:
+                known = []
+                hypot = math.hypot
+                near = MARKER_SPACING - 0.3
+                for i, spot in enumerate(spots):
+                    sx, sy = spot
+                    for x, y in mine:
+                        if hypot(x - sx, y - sy) < near:
+                            break
+                    else:
+                        known.append(Task(f"marker:{key}:{i}", "marker", spot, 1.4, "", key,
+                                          stop))
+                self._marker_tasks[memo] = known
+            tasks += known
+        if key not in _SCHEME_TASK_KEYS:
+            return tasks
         noted = {role: st.models[idx] for role, idx in scheme.noted.items()}
         if key in ("distract", "cursed-object") and not m.p.is_peon and not m.p.is_leader:
             condition = "distracted" if key == "distract" else "cursed_object"
             for e in enemies:
                 if e.p.is_peon or condition in e.conditions:
                     continue
-                tasks.append(Task(f"{key}:{e.id}", "interact_enemy", (e.x, e.y), 1.0,
-                                  target=e.id, scheme=key, stop=m.r + e.r + 0.8))
+                tasks.append(_task((f"{key}:{e.id}", "interact_enemy", (e.x, e.y), 1.0, e.id,
+                                    key, m.r + e.r + 0.8)))
         elif key == "deliver-a-message" and not scheme.done:
             leader = st.sides[1 - self.side].leader
             if leader is not None and leader.in_play and not m.p.is_leader and not m.p.is_peon:
@@ -435,7 +490,13 @@ class BaselineCommander(BaseCommander):
         own = st.sides[side].zone
         enemy = st.sides[1 - side].zone
         spots: list[Point] = []
-        if key == "a-line-in-the-sand":
+        # The grid searches read only the zones and the Centerline, which the deployment
+        # fixes: they are worked out once per deployment and zone, not once a game.
+        grid_key = (key, table.deployment, own.index, enemy.index)
+        grid = _GRID_SPOTS.get(grid_key) if key in _GRID_SCHEMES else None
+        if grid is not None:
+            spots = list(grid)
+        elif key == "a-line-in-the-sand":
             (ax, ay), (bx, by) = table.centerline
             spots = [(ax + (bx - ax) * t, ay + (by - ay) * t) for t in (0.5, 0.3, 0.7, 0.12, 0.88)]
         elif key in ("breakthrough", "watchful-eyes"):
@@ -477,6 +538,10 @@ class BaselineCommander(BaseCommander):
         elif key == "gathering-power":
             spots = _grid(st, lambda x, y: table.half_of(x, y) == own.index
                           and not own.contains_point(x, y), toward=table.centre)
+        if key in _GRID_SCHEMES and grid is None:
+            if len(_GRID_SPOTS) > 1024:
+                _GRID_SPOTS.clear()
+            _GRID_SPOTS[grid_key] = tuple(spots)
         spots = [(snap(x), snap(y)) for x, y in spots
                  if MARKER_RADIUS <= x <= 36 - MARKER_RADIUS
                  and MARKER_RADIUS <= y <= 36 - MARKER_RADIUS
@@ -494,10 +559,14 @@ class BaselineCommander(BaseCommander):
         tasks: list[Task] = []
         counts = not m.p.is_peon and not m.p.talents.insignificant
         if strategy == "turf-war" and counts:
-            cx, cy = st.table.centre
-            for i in range(3):
-                tasks.append(Task(f"turf:{i}", "go", (cx, cy), 1.2 - 0.3 * i,
-                                  stop=m.r + MARKER_RADIUS + 3.5))
+            # The same three tasks for every model of a base size (Tasks are immutable).
+            turf = self._turf_tasks.get(m.r)
+            if turf is None:
+                cx, cy = st.table.centre
+                turf = self._turf_tasks[m.r] = [
+                    Task(f"turf:{i}", "go", (cx, cy), 1.2 - 0.3 * i,
+                         stop=m.r + MARKER_RADIUS + 3.5) for i in range(3)]
+            tasks += turf
         elif strategy == "reconnoiter" and counts:
             quarters = self._spots.get("quarters")
             if quarters is None:
@@ -517,11 +586,14 @@ class BaselineCommander(BaseCommander):
                                   target=str(marker.id), stop=m.r + MARKER_RADIUS + 0.04))
         elif strategy == "stake-a-claim":
             own = st.sides[self.side].zone.index
-            claims = st.markers_of("claim")
-            for i, x in enumerate((9.0, 27.0, 18.0)):
-                spot = _enemy_half_spot(st, own, x)
-                if any(math.hypot(c.x - spot[0], c.y - spot[1]) < 7.5 for c in claims
-                       if st.table.half_of(c.x, c.y) != own):
+            theirs = [c for c in st.markers_of("claim") if st.table.half_of(c.x, c.y) != own]
+            stake = self._spots.get("stake")
+            if stake is None:
+                # The table and the zone do not change during a game.
+                stake = [_enemy_half_spot(st, own, x) for x in (9.0, 27.0, 18.0)]
+                self._spots["stake"] = stake
+            for i, spot in enumerate(stake):
+                if any(math.hypot(c.x - spot[0], c.y - spot[1]) < 7.5 for c in theirs):
                     continue
                 tasks.append(Task(f"stake:{i}", "stake", spot, 1.5, stop=0.5))
         return tasks
@@ -590,7 +662,9 @@ class BaselineCommander(BaseCommander):
         best, best_worth = None, 0.0
         focus = "focused" in m.conditions
         game = view.game
-        reach = max((a.range for a in m.p.attacks), default=-1.0)
+        if not m.p.attacks:
+            return None, 0.0
+        reach = _reaches(m.p)[1]
         mx, my, mr = m.x, m.y, m.r
         enemies = [e for e in view.enemy_models()
                    if math.hypot(e.x - mx, e.y - my) - e.r - mr <= reach + 1e-6]
@@ -615,12 +689,11 @@ class BaselineCommander(BaseCommander):
                         engaged = st.is_engaged(m)
                     if engaged:
                         break
-                if not st.los(m, e):
-                    continue
-                command = Attack(action.name, e.id, focus)
+                # The worth first: line of sight (pure, like the worth, and dearer to
+                # work out) matters only for an attack that would beat the best so far.
                 worth = self._attack_worth(view, m, action, e)
-                if worth > best_worth:
-                    best, best_worth = command, worth
+                if worth > best_worth and st.los(m, e):
+                    best, best_worth = Attack(action.name, e.id, focus), worth
         return best, best_worth
 
     def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
@@ -642,22 +715,43 @@ class BaselineCommander(BaseCommander):
         if track is None:
             return 0.0
         resist = action.resist or "df"
+        focus = m.conditions.get("focused", 0) if focused is None else focused
+        defensive = e.conditions.get("defensive", 0) if resist == "df" else 0
+        # The answer reads only these (talents, stats and the track never change in a
+        # game): an attack is weighed again and again while nothing changes.
+        key = (id(action), m.idx, e.idx, cover, focus, defensive, e.wounds)
+        known = self._attack_worths.get(key)
+        if known is not None and known[0] is action:
+            return known[1]
         _, severities = attack_odds(
             action.value or 1, positive, negative,
-            m.conditions.get("focused", 0) if focused is None else focused,
-            getattr(e.p, resist, e.p.df), e.conditions.get("defensive", 0) if resist == "df" else 0,
+            focus, getattr(e.p, resist, e.p.df), defensive,
             1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
             (track.weak, track.moderate, track.severe),
             tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
         amounts = (0, track.weak, track.moderate, track.severe, track.severe + track.weak)
         expected = kill = 0.0
+        # ``_after_reductions`` inlined, its talent reads done once.
+        keep = at.ignores_armor_incorporeal
+        halve = tt.incorporeal and action.stat in ("ml", "sh")
+        armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
+        wounds = e.wounds
         for p, raw in zip(severities, amounts, strict=True):
-            amount = _after_reductions(m, action, e, raw)
+            if raw <= 0:
+                amount = 0
+            elif keep:
+                amount = raw
+            else:
+                amount = (raw + 1) // 2 if halve else raw
+                if armor:
+                    amount = max(1, amount - armor)
             expected += p * amount
-            if amount >= e.wounds:
+            if amount >= wounds:
                 kill += p
         worth = self._worth(view, e)
-        return worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+        worth = worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+        self._attack_worths[key] = (action, worth)
+        return worth
 
     def _charge(self, view: GameView, m: Model, task: Task) -> Command | None:
         target = view.model(task.target)
@@ -707,6 +801,17 @@ class BaselineCommander(BaseCommander):
         return Walk(path)
 
 
+#: Schemes whose Marker spots come from grid searches over the zones alone, and those
+#: searches' results by (Scheme, deployment, own zone, enemy zone).
+_GRID_SCHEMES = frozenset({"breakthrough", "watchful-eyes", "protect-territory",
+                           "gathering-power"})
+_GRID_SPOTS: dict[tuple, tuple[Point, ...]] = {}
+
+#: The Schemes ``_scheme_tasks`` has tasks for besides Scheme Marker spots.
+_SCHEME_TASK_KEYS = frozenset({
+    "distract", "cursed-object", "deliver-a-message", "entourage", "bodyguard",
+    "take-prisoner", "outflank", "spring-the-trap", "plant-explosives"})
+
 #: Conditions that hurt the model that has them, and those that help it.
 _BANE = {"burning": 1.0, "poison": 1.0, "slow": 1.2, "paralyzed": 2.5, "injured": 0.8,
          "stunned": 0.6, "pinned": 0.5}
@@ -725,6 +830,13 @@ class HeuristicCommander(BaselineCommander):
     - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
       Stance) when an enemy could reach it, draws with a tactical action, or ends.
     """
+
+    def __init__(self, *, aggression: float = 1.0) -> None:
+        super().__init__(aggression=aggression)
+        #: Task keys done this Turn (set here, not on first use: attributes added later
+        #: or deleted make every attribute read on the commander slower).
+        self._skip: set[str] = set()
+        self._skip_turn: int | None = None
 
     def choose_command(self, view: GameView, model: str) -> Command:
         m = view.model(model)
@@ -766,9 +878,8 @@ class HeuristicCommander(BaselineCommander):
                 targets = [t for t in view.state.models if t.in_play
                            and view.state.edge(m, t) <= action.range + 1e-6]
             for target in targets:
-                command = Tactical(action.name, target=target.id if target else "")
-                if view.check(m.id, command):
-                    continue
+                # The worth first: the rules check (pure, like the worth) is only needed
+                # for an action that would beat the best so far.
                 worth = 0.0
                 for effect in action.effect:
                     for who in affected_models(game, m, target, effect, action.range):
@@ -778,8 +889,12 @@ class HeuristicCommander(BaselineCommander):
                     need = action.tn - (action.value or 0)
                     worth *= min(1.0, max(0.0, (14 - need) / 13))
                 worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
-                if worth > best_worth:
-                    best, best_worth = command, worth
+                if worth <= best_worth:
+                    continue
+                command = Tactical(action.name, target=target.id if target else "")
+                if view.check(m.id, command):
+                    continue
+                best, best_worth = command, worth
         return best
 
     # -- Focus and Charge ----------------------------------------------------------------
@@ -848,7 +963,7 @@ class HeuristicCommander(BaselineCommander):
         done = self._task.get(m.id)
         if done is None:
             return None
-        self._skip = {*getattr(self, "_skip", set()), done.key}
+        self._skip = {*self._skip, done.key}
         task = self._choose_task(view, m)
         if task.kind == "hold":
             return None
@@ -858,17 +973,15 @@ class HeuristicCommander(BaselineCommander):
         return walk
 
     def _choose_task(self, view: GameView, m: Model) -> Task:
-        if getattr(self, "_skip_turn", None) != view.state.turn:
+        if self._skip_turn != view.state.turn:
             self._skip, self._skip_turn = set(), view.state.turn
+        return super()._choose_task(view, m)
+
+    def _task_options(self, view: GameView, m: Model) -> list[Task]:
+        """The tasks, less those already done this Turn (``_next_task_walk``)."""
+        tasks = self._tasks(view, m)
         skip = self._skip
-        if not skip:
-            return super()._choose_task(view, m)
-        tasks = self._tasks
-        self._tasks = lambda v, mm: [t for t in tasks(v, mm) if t.key not in skip]
-        try:
-            return super()._choose_task(view, m)
-        finally:
-            del self._tasks
+        return [t for t in tasks if t.key not in skip] if skip else tasks
 
 
 _TACTICALS: dict[int, tuple] = {}
@@ -892,20 +1005,32 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
     kind = effect.kind
     if kind == "draw":
         return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
-    if effect.who == "self":
-        pool = [m]
-    else:
-        distance = reach if effect.area in ("range", "") else effect.distance
-        st = view.state
-        pool = [o for o in st.models if o.in_play and st.edge(m, o) <= distance + 1e-6]
     if kind == "heal":
-        return any(o.side == m.side and o.wounds < o.p.wd for o in pool)
-    if kind == "remove":
-        return any(o.conditions for o in pool)
-    if kind == "gain":
+        def helps(o):
+            return o.side == m.side and o.wounds < o.p.wd
+    elif kind == "remove":
+        def helps(o):
+            return bool(o.conditions)
+    elif kind == "gain":
         bane = effect.name in _BANE
-        return any((o.side != m.side) == bane for o in pool)
-    return True
+
+        def helps(o):
+            return (o.side != m.side) == bane
+    else:
+        return True
+    if effect.who == "self":
+        return helps(m)
+    distance = (reach if effect.area in ("range", "") else effect.distance) + 1e-6
+    mx, my, mr = m.x, m.y, m.r
+    hypot = math.hypot
+    # One pass with an early exit: the models in reach that the effect would help.
+    for o in view.state.models:
+        if not o.in_play:
+            continue
+        gap = hypot(mx - o.x, my - o.y) - mr - o.r
+        if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
+            return True
+    return False
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
@@ -935,10 +1060,38 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
         return total
     if kind == "draw":
         return 0.5 * float(effect.value or 1)
+    if kind == "sacrifice":
+        # The model is lost (``table_effects``): never a price for a small effect.
+        return -sign * float(who.wounds + who.p.cost + 2)
     return 0.0
 
 
 # -- helpers ----------------------------------------------------------------------------
+
+
+_REACH_POWER: dict[int, tuple] = {}
+
+
+def _reaches(profile) -> tuple:
+    """(profile, longest attack range or 0, ``_melee_power``, longest range of an attack
+    that is not Close or 0), cached: profiles do not change in a game."""
+    found = _REACH_POWER.get(id(profile))
+    if found is None or found[0] is not profile:
+        attacks = profile.attacks
+        power = max(((a.value or 0) * (a.damage.moderate if a.damage else 0)
+                     for a in attacks), default=0.0) + profile.wd
+        found = (profile, max((a.range for a in attacks), default=0.0), power,
+                 max((a.range for a in attacks if a.kind != "close"), default=0.0))
+        if len(_REACH_POWER) > 4096:
+            _REACH_POWER.clear()
+        _REACH_POWER[id(profile)] = found
+    return found
+
+
+def _reach_and_power(profile) -> tuple[float, float]:
+    """A profile's longest attack range and ``_melee_power``."""
+    found = _reaches(profile)
+    return found[1], found[2]
 
 
 def _melee_power(m: Model) -> float:

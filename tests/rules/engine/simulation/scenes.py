@@ -50,7 +50,7 @@ def scene(a: Sequence[tuple[str, dict, tuple[float, float] | None]],
           deployment: str = "standard", schemes_a: Sequence = ("breakthrough", "distract"),
           schemes_b: Sequence = ("breakthrough", "distract"), pool: tuple[int, int] = (2, 2),
           faction_a: str = "guild", faction_b: str = "guild", seed: int = 1,
-          commanders=None, turn: int = 1) -> Game:
+          commanders=None, turn: int = 1, summons_a: Sequence[dict] = ()) -> Game:
     """A game with crews ``a`` and ``b`` of (id, card, position); None keeps a model off the
     table. Crew B defaults to one Boss far away in its zone."""
     if not b:
@@ -62,11 +62,13 @@ def scene(a: Sequence[tuple[str, dict, tuple[float, float] | None]],
                            for i, (mid, c, _) in enumerate(models)],
                 "schemes": [s if isinstance(s, dict) else {"key": s} for s in schemes]}
 
+    crew_a = crew(a, faction_a, schemes_a, pool[0], "A")
+    if summons_a:
+        crew_a["summons"] = list(summons_a)
     setup = EncounterInput.from_dict({
         "strategy": strategy, "deployment": deployment, "size": 50,
         "table": {"terrain": list(terrain)},
-        "crews": [crew(a, faction_a, schemes_a, pool[0], "A"),
-                  crew(b, faction_b, schemes_b, pool[1], "B")],
+        "crews": [crew_a, crew(b, faction_b, schemes_b, pool[1], "B")],
     })
     positions = {mid: pos for mid, _, pos in [*a, *b] if pos is not None}
     game = Game(setup, seed, commanders or (ScriptedCommander(), ScriptedCommander()),

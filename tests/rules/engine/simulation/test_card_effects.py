@@ -239,12 +239,13 @@ def test_enemy_models_within_gain_burning_from_a_tactical_action():
     assert "burning" not in game.state.model("c").conditions
 
 
-def test_an_aura_range_is_read_and_a_summon_stays_listed_as_not_played():
+def test_an_aura_range_is_read_and_a_summon_is_played():
     call = {"name": "Call", "ap": 2, "range": 'Aura 3"',
             "text": "Summon a Sample Ash Wisp in base contact with this model."}
     profile = ModelInput("x", card(actions=[BLADE, call])).profile
-    assert profile.action("Call") is None
-    assert any("summon" in line.lower() for line in profile.not_modelled)
+    assert profile.action("Call") is not None
+    assert profile.action("Call").range == 3.0
+    assert not any("summon" in line.lower() for line in profile.not_modelled)
     assert not any("not understood" in line for line in profile.not_modelled)
 
 

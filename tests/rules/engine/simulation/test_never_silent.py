@@ -78,11 +78,11 @@ def test_attack_text_is_listed_as_partly_played():
 
 
 def test_a_tactical_heal_with_something_more_is_not_played():
-    heal = {"name": "Mend", "range": "", "text": "This model heals 2 damage. Bury this model."}
+    heal = {"name": "Mend", "range": "", "text": "This model heals 2 damage. Unbury this model."}
     grunt = card(actions=[BLADE, heal])
     assert ModelInput("x", grunt).profile.action("Mend") is None
     [line] = _listed(grunt, "action Mend")
-    assert "bury (this model) is not played" in line
+    assert "Unbury this model." in line
     plain = card(actions=[BLADE, dict(heal, text="This model heals 2 damage.")])
     game = scene([("a", plain, (10.0, 10.0))])
     a = game.state.model("a")
@@ -107,10 +107,12 @@ def test_the_sample_pack_coverage_matches_the_profiles():
 PLAYED_TRIGGERS = ["The target gains Slow.", "Target gains Poison +1.", "Deal 1 extra damage.",
                    "Push the target 2\" directly away from this model.",
                    "Target gains Poison +1 and Burning +1.", "Draw a card.",
-                   "The target gains Injured +1.", "Remove Poison from the target."]
+                   "The target gains Injured +1.", "Remove Poison from the target.",
+                   "Sacrifice the target.", "Place a Corpse Marker in base contact with the "
+                   "target."]
 UNPLAYED_TRIGGERS = ["+1 damage if the target is Poisoned.",
                      "Slow: This model has one less AP. Push this model 2\" away.",
-                     "Bury this model.", "Target must pass a TN 13 Wp duel or gain Paralyzed.",
+                     "Unbury this model.", "Target must pass a TN 13 Wp duel or gain Paralyzed.",
                      "The target gains Slow. This model may take a free Walk action.",
                      "Target gains Poison +1. Once per turn.", "Swap places with the target.",
                      ""]
@@ -120,8 +122,10 @@ PLAYED_ABILITIES = ["Armor +1", "Hard to Kill", "Fast", "Incorporeal"]
 UNPLAYED_ABILITIES = ["Odd Luck", "Grim Resolve", "Whirling Gears"]
 PLAYED_TACTICAL = ["This model heals 2 damage.", "Friendly models in range may heal 1 damage.",
                    "Draw a card.", "This model gains Shielded +1.",
-                   "Enemy models within 2\" gain Burning +1."]
-UNPLAYED_TACTICAL = ["Bury this model.", "This model heals 1 damage. Discard a card.",
+                   "Enemy models within 2\" gain Burning +1.",
+                   "This model heals 2 damage. Bury this model.",
+                   "This model heals 1 damage. Summon a Grunt in base contact with this model."]
+UNPLAYED_TACTICAL = ["Unbury this model.", "This model heals 1 damage. Discard a card.",
                      "Place a Scheme Marker in base contact with this model."]
 
 
