@@ -70,11 +70,19 @@ class MalPredictionSerializer(serializers.ModelSerializer):
 
 
 class MalPredictRequestSerializer(serializers.Serializer):
-    """As the predict page (``MalPredictForm``): two war bands you may use, a mode, a
-    table and the number of matches."""
+    """As the predict page (``MalPredictForm``): two war bands you may use (your own, or
+    the catalogue's band of a Seeker), a mode, a table and the number of matches."""
 
-    first = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
-    second = serializers.IntegerField(min_value=1, max_value=2**63 - 1)
+    first = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False,
+                                     help_text="One of your war bands (or first_catalogue).")
+    first_catalogue = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, required=False,
+        help_text="A Seeker card: side a is its catalogue band (or first).")
+    second = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False,
+                                      help_text="One of your war bands (or second_catalogue).")
+    second_catalogue = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, required=False,
+        help_text="A Seeker card: side b is its catalogue band (or second).")
     mode = serializers.ChoiceField(choices=MODES, required=False, default=MODES[0][0])
     board = serializers.ChoiceField(choices=BOARDS, required=False, default=BOARDS[0][0])
     games = serializers.IntegerField(min_value=MIN_GAMES, max_value=MAX_GAMES,

@@ -6,6 +6,7 @@ rest of the 15 with plain relics (``sim.game``)."""
 
 from __future__ import annotations
 
+from malediction.catalogue_bands import CatalogueBand
 from malediction.engine_cards import EngineCards
 from malediction.models import Card, Kind, Match, Seat, WarBand
 from malediction.services.warbands import _band, _rows_to_pairs, entries_of
@@ -48,13 +49,13 @@ def match_input(match: Match) -> MatchInput:
                       tuple(names))
 
 
-def bands_input(first: WarBand, second: WarBand, *, mode: str = "standard",
-                board: int = 30) -> MatchInput:
+def bands_input(first: WarBand | CatalogueBand, second: WarBand | CatalogueBand, *,
+                mode: str = "standard", board: int = 30) -> MatchInput:
     """Two war bands (registered or built from the catalogue) face to face."""
     cards = EngineCards()
     bands = []
     for band in (first, second):
-        deck, side = entries_of(band)
+        deck, side = entries_of(band) if isinstance(band, WarBand) else (band.deck, band.side)
         bands.append(_band(band.seeker, band.legacy, band.terrain, deck, side, cards))
     return MatchInput(engine_mode(mode, board), tuple(bands),
                       _relics({first.seeker.pack_id, second.seeker.pack_id}),
