@@ -104,6 +104,8 @@ class Game:
         self.channel_used = False
         self.nemesis_refreshed = False
         self.phase = "setup"
+        self._spell_kinds: dict[int, int] = {}
+        self._spell_cards: list = []
         self._uid = 0
 
     # ------------------------------------------------------------------ plumbing
@@ -775,18 +777,24 @@ class Game:
         holders = [u for u in own if u.item is not None or u.relic is not None]
         if not holders or len(own) < 2:
             return []
-        free = {u.id: not self.is_engaged(u) for u in own}
+        engaged: dict[int, bool] = {}
+
+        def free(u) -> bool:
+            e = engaged.get(u.id)
+            if e is None:
+                e = engaged[u.id] = self.is_engaged(u)
+            return not e
         out = []
         seen = set()
         for a in holders:
-            if not free[a.id]:
+            if not free(a):
                 continue
             for kind in ("item", "relic"):
                 att = getattr(a, kind)
                 if att is None or (a.id, kind) in moved:
                     continue
                 for b in own:
-                    if b is a or not free[b.id] or self.edge(a, b) > NEARBY + 1e-9:
+                    if b is a or self.edge(a, b) > NEARBY + 1e-9 or not free(b):
                         continue
                     other = getattr(b, kind)
                     if other is not None and (b.id, kind) in moved:
@@ -1118,14 +1126,29 @@ class Game:
                     self._damage(o, t.profile.death_throes, t)
 
     # -------------------------------------------------------------------- spells
-    @staticmethod
-    def playable(p: SimPlayer, swift_only: bool) -> list[int]:
+    def playable(self, p: SimPlayer, swift_only: bool) -> list[int]:
         """Hand indices of the modelled spells the player can pay for (swift ones only when
         a channel is not allowed)."""
         echo = p.echo
-        return [i for i, c in enumerate(p.hand) if type(c) is Spell and c.cost <= echo
-                and (not swift_only or c.speed is SpellSpeed.SWIFT)
-                and parse_spell(c.abilities) is not None]
+        kinds = self._spell_kinds
+        out = []
+        for i, c in enumerate(p.hand):
+            k = kinds.get(id(c))
+            if k is None:
+                k = self._spell_kind(c)
+            if k and c.cost <= echo and (k == 2 or not swift_only):
+                out.append(i)
+        return out
+
+    def _spell_kind(self, c) -> int:
+        """0: not a modelled spell, 1: a modelled channel, 2: a modelled swift (remembered
+        per card object, which the game keeps alive)."""
+        k = 0
+        if type(c) is Spell and parse_spell(c.abilities) is not None:
+            k = 2 if c.speed is SpellSpeed.SWIFT else 1
+        self._spell_kinds[id(c)] = k
+        self._spell_cards.append(c)  # keeps the id from being reused
+        return k
 
     def spell_reaches(self, origins, target: SimUnit, reach: float) -> bool:
         """Some origin unit is within ``reach`` of ``target`` with line of effect to it."""
