@@ -774,8 +774,7 @@ class Game:
         units it owns within 1\", an attachment of that kind on at least one that has not
         moved this phase, the receiver not Clumsy, and no unit left with damage >= Max HP."""
         own = [u for u in self.units if u.owner == player]
-        holders = [u for u in own if u.item is not None or u.relic is not None]
-        if not holders or len(own) < 2:
+        if len(own) < 2:
             return []
         engaged: dict[int, bool] = {}
 
@@ -786,23 +785,29 @@ class Game:
             return not e
         out = []
         seen = set()
-        for a in holders:
-            if not free(a):
+        for a in own:
+            kinds = [k for k, att in (("item", a.item), ("relic", a.relic))
+                     if att is not None and (a.id, k) not in moved]
+            if not kinds:
                 continue
-            for kind in ("item", "relic"):
-                att = getattr(a, kind)
-                if att is None or (a.id, kind) in moved:
+            reach = a.r + NEARBY + 2.0 + 1e-9  # no base is wider than 2"
+            near = [b for b in own if b is not a and abs(b.x - a.x) <= reach and
+                    abs(b.y - a.y) <= reach and self.edge(a, b) <= NEARBY + 1e-9]
+            if not near or not free(a):
+                continue
+            for b in near:
+                if not free(b):
                     continue
-                for b in own:
-                    if b is a or self.edge(a, b) > NEARBY + 1e-9 or not free(b):
-                        continue
+                for kind in kinds:
                     other = getattr(b, kind)
                     if other is not None and (b.id, kind) in moved:
                         continue
                     if b.profile.clumsy or (other is not None and a.profile.clumsy):
                         continue
                     key = (min(a.id, b.id), max(a.id, b.id), kind)
-                    if key in seen or not self._swap_keeps_alive(a, b, kind):
+                    if key in seen:
+                        continue
+                    if (a.damage or b.damage) and not self._swap_keeps_alive(a, b, kind):
                         continue
                     seen.add(key)
                     out.append([a.id, b.id, kind])
@@ -812,6 +817,8 @@ class Game:
     def _swap_keeps_alive(a: SimUnit, b: SimUnit, kind: str) -> bool:
         """Neither unit would end with damage at or above its Max HP (a lost +Max HP)."""
         for u, att in ((a, getattr(b, kind)), (b, getattr(a, kind))):
+            if not u.damage:
+                continue
             gain = 0
             for card in (att, u.relic if kind == "item" else u.item):
                 if card is not None:
@@ -833,7 +840,8 @@ class Game:
             answer = self.ask(p.index, "swap", options)
             if not answer:
                 return
-            if list(answer) not in options:
+            if list(answer) not in options and \
+                    [answer[1], answer[0], answer[2]] not in options:
                 raise IllegalCommand("Those units cannot swap that attachment now.")
             a, b, kind = self.unit(answer[0]), self.unit(answer[1]), answer[2]
             to_b, to_a = getattr(a, kind), getattr(b, kind)
@@ -1128,17 +1136,27 @@ class Game:
     # -------------------------------------------------------------------- spells
     def playable(self, p: SimPlayer, swift_only: bool) -> list[int]:
         """Hand indices of the modelled spells the player can pay for (swift ones only when
-        a channel is not allowed)."""
+        a channel is not allowed).
+
+        The hand's spells are remembered with the hand list itself and its length: every
+        change of a hand either replaces the list or changes its length."""
+        hand = p.hand
+        cache = p.spell_cache
+        if cache is None or cache[0] is not hand or cache[1] != len(hand):
+            kinds = self._spell_kinds
+            entries = []
+            for i, c in enumerate(hand):
+                k = kinds.get(id(c))
+                if k is None:
+                    k = self._spell_kind(c)
+                if k:
+                    entries.append((i, k, c.cost))
+            cache = p.spell_cache = (hand, len(hand), entries)
+        entries = cache[2]
+        if not entries:
+            return []
         echo = p.echo
-        kinds = self._spell_kinds
-        out = []
-        for i, c in enumerate(p.hand):
-            k = kinds.get(id(c))
-            if k is None:
-                k = self._spell_kind(c)
-            if k and c.cost <= echo and (k == 2 or not swift_only):
-                out.append(i)
-        return out
+        return [i for i, k, cost in entries if cost <= echo and (k == 2 or not swift_only)]
 
     def _spell_kind(self, c) -> int:
         """0: not a modelled spell, 1: a modelled channel, 2: a modelled swift (remembered
@@ -1329,10 +1347,17 @@ def _in_corridor(u: SimUnit, px: float, py: float, ex: float, ey: float) -> bool
     return seg_point_dist2(u.x, u.y, px, py, ex, ey) <= u.r * u.r + 1e-9
 
 
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
 def _json(value):
     """Tuples to lists, recursively, so a live answer equals its replayed copy."""
-    if value is None or type(value) in (int, str, bool, float):
+    t = type(value)
+    if t in _PLAIN:
         return value
+    if t is list or t is tuple:
+        plain = _PLAIN
+        return [v if type(v) in plain else _json(v) for v in value]
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     if isinstance(value, dict):
