@@ -77,6 +77,17 @@ def line(ev: list, units: dict, who: list[str]) -> str:
                                                             "relic": ev[3]}
     if kind == "spell":
         return _("%(player)s casts %(spell)s.") % {"player": who[ev[1]], "spell": ev[2]}
+    if kind == "swift":
+        words = {"activation": _("%(player)s answers with the swift spell %(spell)s on "
+                                 "%(target)s as %(unit)s activates."),
+                 "attack": _("%(player)s answers %(unit)s's attack with the swift spell "
+                             "%(spell)s on %(target)s, before the die."),
+                 "hit": _("%(player)s answers %(unit)s's attack with the swift spell "
+                          "%(spell)s on %(target)s, before the damage.")}
+        return words.get(ev[4], words["activation"]) % {
+            "player": who[ev[1]], "spell": ev[2], "target": name(ev[3]), "unit": name(ev[5])}
+    if kind == "swap":
+        return _swap_line(ev, name)
     if kind == "item":
         return _("%(unit)s takes the item %(item)s.") % {"unit": name(ev[1]), "item": ev[2]}
     if kind == "end":
@@ -86,6 +97,20 @@ def line(ev: list, units: dict, who: list[str]) -> str:
         return _("Side %(side)s wins (%(how)s), mastery %(a)s to %(b)s.") % {
             "side": "ab"[ev[1]], "how": _win_type(ev[2]), "a": ev[3][0], "b": ev[3][-1]}
     return ""
+
+
+def _swap_line(ev: list, name) -> str:
+    """A deploy-phase swap: ["swap", a, b, kind, went to b, went to a]."""
+    a, b, kind, to_b, to_a = ev[1], ev[2], ev[3], ev[4], ev[5]
+    if to_b and to_a:
+        return _("%(unit)s and %(other)s swap %(name)s and %(other_name)s.") % {
+            "unit": name(a), "other": name(b), "name": to_b, "other_name": to_a}
+    giver, taker, what = (a, b, to_b) if to_b else (b, a, to_a)
+    if kind == "relic":
+        text = _("%(unit)s passes the relic %(name)s to %(other)s.")
+    else:
+        text = _("%(unit)s passes the item %(name)s to %(other)s.")
+    return text % {"unit": name(giver), "other": name(taker), "name": what}
 
 
 def board(log: dict) -> dict:

@@ -97,6 +97,15 @@ class Commander:
     def claim(self, game, player, options):
         return [*options[0], 0]
 
+    def swap(self, game, player, options):
+        """One of ``options`` ([unit a, unit b, "item" | "relic"]) to swap now, or None."""
+        return None
+
+    def interrupt(self, game, player, window, about, target, damage, playable):
+        """[hand index, target id] of a swift spell to play in another unit's step, or None
+        (``window``: "activation", "attack" or "hit"; see ``Game._interrupts``)."""
+        return None
+
 
 def _value_per_cost(card: Unit) -> float:
     power = card.power
@@ -389,6 +398,54 @@ class HeuristicCommander(Commander):
                 return [idx, u.id]
         return None
 
+    @staticmethod
+    def _sturdy(u) -> float:
+        """How well a unit keeps what it carries: its health and its DEF."""
+        return u.health + 0.5 * u.stat("defense")
+
+    def swap(self, game, player, options):
+        """Move a relic or an item from a worn unit onto a sturdier one that has none (the
+        relic's -10 and the item's mastery are lost with the unit that carries them)."""
+        best, best_gain = None, 2.0
+        unit = game.unit
+        for a_id, b_id, kind in options:
+            a, b = unit(a_id), unit(b_id)
+            if getattr(b, kind) is not None:
+                continue  # an exchange: nothing gained by the measure below
+            gain = self._sturdy(b) - self._sturdy(a)
+            if kind == "relic":
+                gain *= 2
+            if gain > best_gain:
+                best, best_gain = [a_id, b_id, kind], gain
+        return best
+
+    def interrupt(self, game, player, window, about, target, damage, playable):
+        """Heal a unit an attack's result would defeat when the heal saves it; before the
+        die, a DEF gain when the attack likely kills; a damage spell that defeats the enemy
+        unit acting (an activation or an attack lost)."""
+        p = game.players[player]
+        origins = [o for o in game.side_units(p.side) if o.owner == player]
+        acting = game.unit(about)
+        t = game.unit(target) if target is not None else None
+        for idx in playable:
+            effect = parse_spell(p.hand[idx].abilities)
+            kind = effect.kind
+            if kind == "damage":
+                if window != "hit" and acting.health <= effect.amount and \
+                        game.spell_reaches(origins, acting, effect.reach):
+                    return [idx, acting.id]
+            elif t is None:
+                continue
+            elif kind == "heal":
+                if window == "hit" and t.health <= damage < t.health + min(effect.amount,
+                                                                           t.damage) and \
+                        game.spell_reaches(origins, t, effect.reach):
+                    return [idx, t.id]
+            elif window == "attack" and effect.stat == "defense" and \
+                    odds(acting, t)[0] >= 0.3 and game.spell_reaches(origins, t, effect.reach):
+                return [idx, t.id]
+        return None
+
     def claim(self, game, player, options):
         uid, husk = options[0]
         display = game.relic_display
@@ -503,6 +560,20 @@ class RandomCommander(Commander):
         pool = [t for t in game.units if (t.side != u.side) == (effect.kind == "damage")
                 and game.edge(u, t) <= effect.reach
                 and game.board.line_of_effect(u.x, u.y, t.x, t.y, t.r)]
+        return [idx, self.rng.choice(pool).id] if pool else None
+
+    def swap(self, game, player, options):
+        return self.rng.choice(options) if self.rng.random() < 0.5 else None
+
+    def interrupt(self, game, player, window, about, target, damage, playable):
+        if self.rng.random() < 0.7:
+            return None
+        p = game.players[player]
+        idx = self.rng.choice(playable)
+        effect = parse_spell(p.hand[idx].abilities)
+        origins = [o for o in game.side_units(p.side) if o.owner == player]
+        pool = [t for t in game.units if (t.side != p.side) == (effect.kind == "damage")
+                and game.spell_reaches(origins, t, effect.reach)]
         return [idx, self.rng.choice(pool).id] if pool else None
 
     def claim(self, game, player, options):

@@ -20,7 +20,7 @@ from rules.engine.simulation.engine import derive_seed
 from rules.engine.simulation.geometry import point_rect_dist, seg_point_dist2, snap
 
 from ..attack import Outcome, resolve_attack
-from ..cards import Item, Rank, Relic, Spell, Unit
+from ..cards import Item, Rank, Relic, Spell, SpellSpeed, Unit
 from ..errors import MaledictionRulesError
 from ..modes import (
     HAND_SIZE,
@@ -104,6 +104,8 @@ class Game:
         self.channel_used = False
         self.nemesis_refreshed = False
         self.phase = "setup"
+        self._spell_kinds: dict[int, int] = {}
+        self._spell_cards: list = []
         self._uid = 0
 
     # ------------------------------------------------------------------ plumbing
@@ -765,6 +767,93 @@ class Game:
             unit.refit()
             self._los.clear()
             self.log("item", unit.id, card.name, card.cost)
+        self._swaps(p)
+
+    def swap_options(self, player: int, moved) -> list[list]:
+        """[unit a, unit b, "item" | "relic"] swaps this player may make now: two unengaged
+        units it owns within 1\", an attachment of that kind on at least one that has not
+        moved this phase, the receiver not Clumsy, and no unit left with damage >= Max HP."""
+        own = [u for u in self.units if u.owner == player]
+        if len(own) < 2:
+            return []
+        engaged: dict[int, bool] = {}
+
+        def free(u) -> bool:
+            e = engaged.get(u.id)
+            if e is None:
+                e = engaged[u.id] = self.is_engaged(u)
+            return not e
+        out = []
+        seen = set()
+        for a in own:
+            kinds = [k for k, att in (("item", a.item), ("relic", a.relic))
+                     if att is not None and (a.id, k) not in moved]
+            if not kinds:
+                continue
+            reach = a.r + NEARBY + 2.0 + 1e-9  # no base is wider than 2"
+            near = [b for b in own if b is not a and abs(b.x - a.x) <= reach and
+                    abs(b.y - a.y) <= reach and self.edge(a, b) <= NEARBY + 1e-9]
+            if not near or not free(a):
+                continue
+            for b in near:
+                if not free(b):
+                    continue
+                for kind in kinds:
+                    other = getattr(b, kind)
+                    if other is not None and (b.id, kind) in moved:
+                        continue
+                    if b.profile.clumsy or (other is not None and a.profile.clumsy):
+                        continue
+                    key = (min(a.id, b.id), max(a.id, b.id), kind)
+                    if key in seen:
+                        continue
+                    if (a.damage or b.damage) and not self._swap_keeps_alive(a, b, kind):
+                        continue
+                    seen.add(key)
+                    out.append([a.id, b.id, kind])
+        return out
+
+    @staticmethod
+    def _swap_keeps_alive(a: SimUnit, b: SimUnit, kind: str) -> bool:
+        """Neither unit would end with damage at or above its Max HP (a lost +Max HP)."""
+        for u, att in ((a, getattr(b, kind)), (b, getattr(a, kind))):
+            if not u.damage:
+                continue
+            gain = 0
+            for card in (att, u.relic if kind == "item" else u.item):
+                if card is not None:
+                    gain += parse_abilities(card.abilities, card.name).stats.get("max_hp", 0)
+            base = u.card.max_hp or 0
+            if u.damage >= max(1, base + u.base.stats.get("max_hp", 0) + gain
+                               + u.temp.get("max_hp", 0)):
+                return False
+        return True
+
+    def _swaps(self, p: SimPlayer) -> None:
+        """After staging, the player may swap attachments between its unengaged units within
+        1\" of each other; each attachment moves at most once a deploy phase."""
+        moved: set[tuple[int, str]] = set()
+        while True:
+            options = self.swap_options(p.index, moved)
+            if not options:
+                return
+            answer = self.ask(p.index, "swap", options)
+            if not answer:
+                return
+            if list(answer) not in options and \
+                    [answer[1], answer[0], answer[2]] not in options:
+                raise IllegalCommand("Those units cannot swap that attachment now.")
+            a, b, kind = self.unit(answer[0]), self.unit(answer[1]), answer[2]
+            to_b, to_a = getattr(a, kind), getattr(b, kind)
+            setattr(a, kind, to_a)
+            setattr(b, kind, to_b)
+            for u, att in ((a, to_a), (b, to_b)):
+                if att is not None:
+                    moved.add((u.id, kind))
+                u.refit()
+            self._los.clear()
+            self.log("swap", a.id, b.id, kind, to_b.name if to_b else None,
+                     to_a.name if to_a else None)
 
     def _reinforces(self, p: SimPlayer, x: float, y: float, r: float) -> bool:
         for u in self.units:
@@ -821,6 +910,7 @@ class Game:
         self.log("act", u.id)
         if u.profile.regeneration and u.damage:
             self._heal(u, u.profile.regeneration)
+        self._interrupts(1 - u.side, "activation", u)
         ap = 2
         self._spell_window(u)
         while ap > 0 and u in self.units:
@@ -940,6 +1030,11 @@ class Game:
         return u in self.units
 
     def _attack(self, a: SimUnit, t: SimUnit, kind: str) -> None:
+        if self.phase == "action":
+            # Declared: the defending side may answer before the die (a DEF gain, a bolt).
+            self._interrupts(t.side, "attack", a, t)
+            if a not in self.units or t not in self.units:
+                return  # the attacker fell: its attack is lost
         acc = a.stat("acc") if a.has("acc") else 0
         if a.profile.pack_hunter and any(
                 o is not a and self.engaged_with(o, t) for o in self.side_units(a.side)):
@@ -952,6 +1047,9 @@ class Game:
         res = resolve_attack(roll, acc if a.has("acc") else None, a.card.power, defense,
                              a.power_bonus)
         self.log("attack", a.id, t.id, kind, roll, OUTCOME_CODE[res.outcome], res.damage)
+        if self.phase == "action":
+            # The result is seen; before the damage (the book's swift spell example).
+            self._interrupts(t.side, "hit", a, t, res.damage)
         self._damage(t, res.damage, a, logged=True)
         if t in self.units and a.profile.knockback and kind in ("m", "c") and \
                 res.outcome in (Outcome.HIT, Outcome.CRITICAL_HIT):
@@ -1036,12 +1134,54 @@ class Game:
                     self._damage(o, t.profile.death_throes, t)
 
     # -------------------------------------------------------------------- spells
+    def playable(self, p: SimPlayer, swift_only: bool) -> list[int]:
+        """Hand indices of the modelled spells the player can pay for (swift ones only when
+        a channel is not allowed).
+
+        The hand's spells are remembered with the hand list itself and its length: every
+        change of a hand either replaces the list or changes its length."""
+        hand = p.hand
+        cache = p.spell_cache
+        if cache is None or cache[0] is not hand or cache[1] != len(hand):
+            kinds = self._spell_kinds
+            entries = []
+            for i, c in enumerate(hand):
+                k = kinds.get(id(c))
+                if k is None:
+                    k = self._spell_kind(c)
+                if k:
+                    entries.append((i, k, c.cost))
+            cache = p.spell_cache = (hand, len(hand), entries)
+        entries = cache[2]
+        if not entries:
+            return []
+        echo = p.echo
+        return [i for i, k, cost in entries if cost <= echo and (k == 2 or not swift_only)]
+
+    def _spell_kind(self, c) -> int:
+        """0: not a modelled spell, 1: a modelled channel, 2: a modelled swift (remembered
+        per card object, which the game keeps alive)."""
+        k = 0
+        if type(c) is Spell and parse_spell(c.abilities) is not None:
+            k = 2 if c.speed is SpellSpeed.SWIFT else 1
+        self._spell_kinds[id(c)] = k
+        self._spell_cards.append(c)  # keeps the id from being reused
+        return k
+
+    def spell_reaches(self, origins, target: SimUnit, reach: float) -> bool:
+        """Some origin unit is within ``reach`` of ``target`` with line of effect to it."""
+        loe = self.board.line_of_effect
+        return any(self.edge(o, target) <= reach + 1e-9 and
+                   (o is target or loe(o.x, o.y, target.x, target.y, target.r))
+                   for o in origins)
+
     def _spell_window(self, u: SimUnit) -> None:
-        if self.channel_used or u not in self.units:
+        """The active unit's owner may play a spell: a channel once an activation, swift
+        spells at every window. Measured from the active unit."""
+        if u not in self.units:
             return
         p = self.players[u.owner]
-        playable = [i for i, c in enumerate(p.hand) if isinstance(c, Spell) and c.cost <= p.echo
-                    and parse_spell(c.abilities) is not None]
+        playable = self.playable(p, self.channel_used)
         if not playable:
             return
         answer = self.ask(u.owner, "spell", u.id, playable)
@@ -1050,22 +1190,59 @@ class Game:
         idx, tid = answer
         if idx not in playable:
             raise IllegalCommand("That spell cannot be played now.")
+        self._cast(p, idx, self.unit(tid), (u,))
+
+    def _interrupts(self, side: int, window: str, about: SimUnit, target: SimUnit | None = None,
+                    damage: int | None = None) -> None:
+        """An interrupt point in another unit's step: each player of ``side`` may play swift
+        spells (measured from any unit it owns), one at a time, until it passes.
+
+        ``window``: "activation" (an enemy unit has just activated), "attack" (an attack on
+        ``target`` is declared, before the die) or "hit" (its result is seen, ``damage``
+        not yet dealt)."""
+        if self.phase != "action" or self.result is not None:
+            return
+        for player in self.sides[side]:
+            p = self.players[player]
+            while about in self.units and self.result is None:
+                playable = self.playable(p, True)
+                if not playable:
+                    break
+                origins = [o for o in self.side_units(p.side) if o.owner == player]
+                if not origins:
+                    break
+                answer = self.ask(player, "interrupt", window, about.id,
+                                  target.id if target is not None else None, damage, playable)
+                if not answer:
+                    break
+                idx, tid = answer
+                if idx not in playable:
+                    raise IllegalCommand("Only a swift spell you can pay for answers now.")
+                self._cast(p, idx, self.unit(tid), origins, window, about)
+
+    def _cast(self, p: SimPlayer, idx: int, target: SimUnit, origins, window: str = "",
+              about: SimUnit | None = None) -> None:
+        """Pay a spell (echo, the card from the hand to the discard pile) and resolve it."""
         card = p.hand[idx]
         effect = parse_spell(card.abilities)
-        target = self.unit(tid)
-        caster = u
-        if self.edge(caster, target) > effect.reach + 1e-9 or \
-                not self.board.line_of_effect(caster.x, caster.y, target.x, target.y, target.r):
+        if effect is None:
+            raise IllegalCommand(f"{card.name} is not a spell the simulator plays.")
+        if card.cost > p.echo:
+            raise IllegalCommand(f"{card.name} costs {card.cost}; {p.echo} echo left.")
+        if not self.spell_reaches(origins, target, effect.reach):
             raise IllegalCommand(f"{card.name}'s target is out of reach or line of effect.")
-        if (effect.kind == "damage") == (target.side == u.side):
+        if (effect.kind == "damage") == (target.side == p.side):
             whom = "an enemy" if effect.kind == "damage" else "an ally"
             raise IllegalCommand(f"{card.name} targets {whom}.")
         p.hand.pop(idx)
         p.echo -= card.cost
         p.discard.append(card)
-        if card.speed.value == "channel":
-            self.channel_used = True
-        self.log("spell", u.owner, card.name, target.id)
+        if window:
+            self.log("swift", p.index, card.name, target.id, window, about.id)
+        else:
+            if card.speed is SpellSpeed.CHANNEL:
+                self.channel_used = True
+            self.log("spell", p.index, card.name, target.id)
         if effect.kind == "damage":
             self._damage(target, effect.amount, None)
         elif effect.kind == "heal":
@@ -1170,10 +1347,17 @@ def _in_corridor(u: SimUnit, px: float, py: float, ex: float, ey: float) -> bool
     return seg_point_dist2(u.x, u.y, px, py, ex, ey) <= u.r * u.r + 1e-9
 
 
+_PLAIN = frozenset((int, str, bool, float, type(None)))
+
+
 def _json(value):
     """Tuples to lists, recursively, so a live answer equals its replayed copy."""
-    if value is None or type(value) in (int, str, bool, float):
+    t = type(value)
+    if t in _PLAIN:
         return value
+    if t is list or t is tuple:
+        plain = _PLAIN
+        return [v if type(v) in plain else _json(v) for v in value]
     if isinstance(value, (list, tuple)):
         return [_json(v) for v in value]
     if isinstance(value, dict):

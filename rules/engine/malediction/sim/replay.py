@@ -72,6 +72,10 @@ def frames(log: dict) -> list[dict]:
         elif kind == "claim":
             units[ev[1]]["relic"] = ev[3]
             husks[ev[2]] = None
+        elif kind == "swap":
+            if ev[3] == "relic":
+                a, b = units[ev[1]], units[ev[2]]
+                a["relic"], b["relic"] = ev[5], ev[4]
         elif kind == "end":
             mastery = ev[2]
         else:

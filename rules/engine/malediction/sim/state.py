@@ -119,7 +119,7 @@ class SimPlayer:
     """A player's cards and echo."""
 
     __slots__ = ("band", "banished", "deck", "discard", "echo", "free_deploy_round", "hand",
-                 "index", "legacy", "mulligans", "seeker_unit", "side")
+                 "index", "legacy", "mulligans", "seeker_unit", "side", "spell_cache")
 
     def __init__(self, index: int, side: int, band: WarBand):
         self.index = index
@@ -134,3 +134,5 @@ class SimPlayer:
         self.seeker_unit: SimUnit | None = None
         self.legacy: Legacy | None = band.legacy
         self.free_deploy_round = 0
+        #: (hand list, its length, [(index, kind, cost)]): see ``Game.playable``.
+        self.spell_cache: tuple | None = None

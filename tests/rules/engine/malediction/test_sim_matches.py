@@ -107,6 +107,18 @@ def test_properties_log_replays_mastery_sums_decks_and_echo(seed, mode, randomly
                 leech = sum(1 for d in r.defeats if d.by == i)  # Echo Leech is not in sample
                 assert 0 <= echo <= start[i] + sum(echo_gain(k) for k in range(2, rnd + 1)) \
                     + leech
+    # Spells, in a unit's own activation or as swift answers, are cards from the deck, paid
+    # once each; swaps move items or relics; interrupts happen at the three named points.
+    played = [0] * len(match.bands)
+    for ev in res.log["events"]:
+        if ev[0] in ("spell", "swift"):
+            played[ev[1]] += 1
+        if ev[0] == "swift":
+            assert ev[4] in ("activation", "attack", "hit")
+        if ev[0] == "swap":
+            assert ev[3] in ("item", "relic") and (ev[4] or ev[5])
+    for i, band in enumerate(match.bands):
+        assert played[i] <= sum(1 for c in band.deck if c.kind == "spell")
 
 
 def test_frames_rebuild_the_final_board_from_the_log_alone():
