@@ -1,7 +1,8 @@
 """Aftermath and tracker summaries in the reader's language (issue 23): Reward chart
-entries, Bounties, the Barter offer, faction Injuries, Fortifications and the tracker's
-"apply at the table" lines come from rules/data/fr/summaries.json on a French page (no
-lang="en"), and stay English, marked lang="en", on an English page."""
+entries, Bounties, the Barter offer, faction Injuries, Fortifications, the tracker's
+"apply at the table" lines and the stat cards' Injuries and Upgrades come from
+rules/data/fr/summaries.json on a French page (no lang="en"), and stay English, marked
+lang="en", on an English page."""
 
 from __future__ import annotations
 
@@ -148,3 +149,22 @@ def test_the_tracker_apply_at_the_table_lines_are_french(client, in_play):  # no
         in fr_page
     assert escape(english) not in fr_page
     assert f'<span class="muted" lang="en">({escape(english)})</span>' in en_page
+
+
+def test_the_stat_card_summaries_are_french(client, campaign_week):  # noqa: F811
+    from django.urls import reverse
+
+    _, alpha, _, _ = campaign_week
+    sergeant = alpha.models.get(station="enforcer")
+    ArsenalUpgrade.objects.create(crew=alpha, kind="injury", table_key="fragile",
+                                  name="Fragile", attached_to=sergeant)
+    ArsenalUpgrade.objects.create(crew=alpha, kind="equipment", table_key="helmet",
+                                  name="Helmet", attached_to=sergeant)
+    client.force_login(alpha.player)
+    fr_page, en_page = _both(client, reverse("campaign:crew", args=[alpha.pk]))
+    fragile = tables.injury_chart().row("fragile").summary
+    helmet = tables.campaign_upgrades().row("helmet").summary
+    _shown(fr_page, "injuries/summary/fragile", fragile, attrs=' class="mc-text"')
+    _shown(fr_page, "campaign-upgrades/summary/helmet", helmet, attrs="")
+    assert f'<span class="mc-text" lang="en">{escape(fragile)}</span>' in en_page
+    assert f'<span lang="en">{escape(helmet)}</span>' in en_page
