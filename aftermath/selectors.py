@@ -31,6 +31,8 @@ BARTER_REASONS = {
     "New Tools": gettext_lazy("New Tools"),
     "the Lonely Traveler": gettext_lazy("the Lonely Traveler"),
 }
+#: The generic Reward chart, as named on the page (a Faction's chart is the Faction's name).
+GENERIC = gettext_lazy("Generic")
 #: The phases a player walks through (``pending`` is the automatic part before them).
 PHASES = Aftermath.ORDER[1:]
 
@@ -220,7 +222,7 @@ def _reward(aftermath: Aftermath) -> dict:
                                                                      place.get("key")),
                  "full_models": [m for m in rows if m["at_limit"] and m["skills"]]}
     return {"bounty": name, "chart": state.get("chart", ""), "place": place,
-            "charts": [{"key": c, "name": "Generic" if c == "generic" else crew.faction.name,
+            "charts": [{"key": c, "name": str(GENERIC) if c == "generic" else crew.faction.name,
                         "rows": _reward_rows(c)}
                        for c in reward.charts(aftermath)],
             "avatar": {"chart": crew.faction.code, "master": master.card.name}
