@@ -168,3 +168,43 @@ def test_the_stat_card_summaries_are_french(client, campaign_week):  # noqa: F81
     _shown(fr_page, "campaign-upgrades/summary/helmet", helmet, attrs="")
     assert f'<span class="mc-text" lang="en">{escape(fragile)}</span>' in en_page
     assert f'<span lang="en">{escape(helmet)}</span>' in en_page
+
+
+#: English the wizard's controls once showed on French pages (button labels, the Cheat
+#: question's purpose, stations and upgrade types).
+ENGLISH_CONTROLS = ("Flip on the", "No Bounty", "Flip for ", "Finish the Aftermath",
+                    "Next Barter card", "Done with Barter", "Barter flip", "eward flip",
+                    "njury flip", "The Doc&#x27;s:", "(henchman)", "(minion)",
+                    'class="tag">Skill<', 'class="tag">Equipment<', "Generic")
+
+
+def test_a_whole_aftermath_walked_in_french_shows_no_english_control(
+        client, campaign_week):  # noqa: F811
+    import re
+
+    from tests.aftermath.test_pages import next_decision
+
+    _, alpha, _, _ = campaign_week
+    a = full_game(campaign_week)
+    client.force_login(alpha.player)
+    seen, english_seen = set(), set()
+    for _ in range(30):
+        a = fresh(a)
+        if a.phase == "done":
+            break
+        fr_page, en_page = _both(client, a.get_absolute_url())
+        wizard = fr_page[fr_page.index('id="wizard"'):fr_page.index('id="steps"')]
+        left = [text for text in ENGLISH_CONTROLS if text in wizard]
+        assert not left, (a.phase, left)
+        seen |= set(re.findall(r"Tirage de Troc \d|Tirer sur la table Générique|Pas de Prime|"
+                               r"Tirer pour |Terminer l\u2019Après-partie|Tirage de Récompense:|"
+                               r"Tirage de Blessure:|Chez le Doc:", wizard))
+        english_seen |= {text for text in ENGLISH_CONTROLS if text in en_page}
+        action, data = next_decision(a)
+        client.post(act_url(a, action), data, **HTMX)
+    assert fresh(a).phase == "done"
+    assert {"Tirer sur la table Générique", "Pas de Prime", "Tirer pour ",
+            "Terminer l\u2019Après-partie", "Tirage de Récompense:", "Tirage de Blessure:",
+            "Chez le Doc:"} <= seen, seen
+    assert {"Flip on the", "No Bounty", "Flip for ", "Finish the Aftermath", "Barter flip",
+            "Generic"} <= english_seen, english_seen
