@@ -178,7 +178,7 @@ ENGLISH_CONTROLS = ("Flip on the", "No Bounty", "Flip for ", "Finish the Afterma
                     'class="tag">Skill<', 'class="tag">Equipment<', "Generic")
 
 
-def test_a_whole_aftermath_walked_in_french_shows_no_english_control(
+def test_a_whole_aftermath_walked_in_french_shows_no_english_control_or_step(
         client, campaign_week):  # noqa: F811
     import re
 
@@ -208,3 +208,13 @@ def test_a_whole_aftermath_walked_in_french_shows_no_english_control(
             "Chez le Doc:"} <= seen, seen
     assert {"Flip on the", "No Bounty", "Flip for ", "Finish the Aftermath", "Barter flip",
             "Generic"} <= english_seen, english_seen
+    fr_page, en_page = _both(client, a.get_absolute_url())
+    steps, english_steps = (page[page.index('id="steps"'):] for page in (fr_page, en_page))
+    for french_step in ("Jour de paie", "Main d\u2019Après-partie : 3 carte(s)",
+                        "Tirage de Troc 1 : ",
+                        "Aucune Prime achetée", "Après-partie terminée"):
+        assert french_step in steps, french_step
+    for english_step in ("Payday", "Aftermath hand: 3 card(s)", "No Bounty bought",
+                         "Barter flip 1: ",
+                         "Aftermath finished"):
+        assert english_step not in steps and english_step in english_steps, english_step
