@@ -21,6 +21,7 @@ from campaign.services import arsenal, hideouts
 from encounters.selectors import can_view_game, visible_games
 from league.models import MANAGING_ROLES, Membership
 from rules import tables
+from rules.summaries import fortification_key, row_key, said
 
 Phase = Aftermath.Phase
 #: The reasons for extra Barter flips (``barter_flips.barter_flips``), as shown.
@@ -30,6 +31,8 @@ BARTER_REASONS = {
     "New Tools": gettext_lazy("New Tools"),
     "the Lonely Traveler": gettext_lazy("the Lonely Traveler"),
 }
+#: The generic Reward chart, as named on the page (a Faction's chart is the Faction's name).
+GENERIC = gettext_lazy("Generic")
 #: The phases a player walks through (``pending`` is the automatic part before them).
 PHASES = Aftermath.ORDER[1:]
 
@@ -192,7 +195,8 @@ def _barter(aftermath: Aftermath, change: int) -> dict:
     if options is not None:
         out["value"] = options.value
         out["offer"] = [{"key": u.key, "name": u.name, "type": u.type,
-                         "price": barter.price(aftermath, u), "summary": u.summary,
+                         "price": barter.price(aftermath, u),
+                         "summary": said(f"campaign-upgrades/summary/{u.key}", u.summary),
                          "skill": u.type == "Skill" and u.key != "those-who-thirst"}
                         for u in options.all]
         if any(u["skill"] for u in out["offer"]):
@@ -214,20 +218,36 @@ def _reward(aftermath: Aftermath) -> dict:
                                if u.kind == ArsenalUpgrade.Kind.SKILL
                                and u.status == ArsenalUpgrade.Status.ACTIVE])
                 for m in reward.candidates(aftermath, place)]
-        place = {**place, "models": rows,
+        place = {**place, "models": rows, "summary": _reward_summary(place.get("chart"),
+                                                                     place.get("key")),
                  "full_models": [m for m in rows if m["at_limit"] and m["skills"]]}
     return {"bounty": name, "chart": state.get("chart", ""), "place": place,
-            "charts": [{"key": c, "name": "Generic" if c == "generic" else crew.faction.name}
+            "charts": [{"key": c, "name": str(GENERIC) if c == "generic" else crew.faction.name,
+                        "rows": _reward_rows(c)}
                        for c in reward.charts(aftermath)],
             "avatar": {"chart": crew.faction.code, "master": master.card.name}
             if master else None, "library": reward.can_reflip(aftermath)}
+
+
+def _reward_rows(chart_key: str) -> list[dict]:
+    """A Reward chart's entries with their summaries, so the player knows what a chart
+    may give before choosing it."""
+    chart = tables.reward_chart(chart_key)
+    return [{"key": r.key, "name": r.name, "summary": said(row_key(chart, r), r.summary)}
+            for r in chart.rows]
+
+
+def _reward_summary(chart_key: str | None, key: str | None):
+    rows = {r["key"]: r["summary"] for r in _reward_rows(chart_key)} if chart_key else {}
+    return rows.get(key) or said("", "")
 
 
 def _bounty(aftermath: Aftermath) -> dict:
     crew = aftermath.crew
     active = crew.bounties.filter(status=CrewBounty.Status.ACTIVE).first()
     return {"scrip": crew.scrip, "active": active.name if active else None,
-            "choices": [{"key": b.key, "name": b.name, "summary": b.summary,
+            "choices": [{"key": b.key, "name": b.name,
+                         "summary": said(f"bounties/summary/{b.key}", b.summary),
                          "faction": b.faction, "target": b.target}
                         for b in bounty.choices(aftermath)]}
 
@@ -246,10 +266,15 @@ def _injuries(aftermath: Aftermath) -> dict:
             "foot": state.get("foot"), "surgical_tools": injuries.can_reflip(aftermath),
             "wrastlin": injuries.can_wrastle(aftermath),
             "effect_choice": state.get("effect_choice") and {
-                **state["effect_choice"], "summary": next(
-                    (r.summary for r in tables.faction_injury_chart(aftermath.crew.faction.code)
-                     .rows if r.key == state["effect_choice"]["key"]), "")},
+                **state["effect_choice"], "summary": _injury_summary(
+                    aftermath.crew.faction.code, state["effect_choice"]["key"])},
             "walls": injuries.FORTIFIED_WALLS in hideouts.owned_keys(aftermath.crew)}
+
+
+def _injury_summary(faction: str, key: str):
+    chart = tables.faction_injury_chart(faction)
+    row = next((r for r in chart.rows if r.key == key), None)
+    return said(row_key(chart, row), row.summary) if row else said("", "")
 
 
 def _extras(aftermath: Aftermath) -> dict:
@@ -265,7 +290,8 @@ def _extras(aftermath: Aftermath) -> dict:
     if hide_out is not None:
         out["build"] = {"hide_out": hide_out.name, "cm": hideouts.cm_balance(crew),
                         "fortifications": [
-                            {"key": f.key, "name": f.name, "cm": f.cm, "summary": f.summary,
+                            {"key": f.key, "name": f.name, "cm": f.cm,
+                             "summary": said(fortification_key(f.key), f.summary),
                              "refusal": hideouts.fortification_refusal(crew, f.key)}
                             for f in tables.fortifications(hide_out.hide_out_key)]}
         from aftermath.services.extras import TABLE_SCRIP

@@ -128,23 +128,42 @@ def _effects_text(stat_effects) -> str:
 def _table_rows() -> dict[str, object]:
     """Campaign upgrades and injuries by key (first one wins), for their summaries and the
     actions equipment grants. Plain data loaded once per process: no query."""
-    from rules import tables
-
-    charts = [tables.campaign_upgrades(), tables.injury_chart(),
-              *(tables.faction_injury_chart(code) for code in tables.FACTIONS)]
     rows: dict[str, object] = {}
-    for chart in charts:
+    for chart in _charts():
         for row in chart.rows:
             rows.setdefault(row.key, row)
     return rows
+
+
+@cache
+def _summary_keys() -> dict[str, str]:
+    """Row key -> the key of its summary's French (``rules.summaries``), first one wins
+    as in ``_table_rows``."""
+    from rules.summaries import row_key
+
+    keys: dict[str, str] = {}
+    for chart in _charts():
+        for row in chart.rows:
+            keys.setdefault(row.key, row_key(chart, row))
+    return keys
+
+
+def _charts():
+    from rules import tables
+
+    return [tables.campaign_upgrades(), tables.injury_chart(),
+            *(tables.faction_injury_chart(code) for code in tables.FACTIONS)]
 
 
 def _attachment(upgrade) -> Attachment:
     if upgrade.card_id:
         text = upgrade.card.effect
     else:
+        from rules.summaries import said
+
         row = _table_rows().get(upgrade.table_key)
-        text = getattr(row, "summary", "") if row else ""
+        text = said(_summary_keys().get(upgrade.table_key, ""),
+                    getattr(row, "summary", "") if row else "")
     from rules import table_only
 
     return Attachment(upgrade.name, upgrade.get_kind_display(), text,

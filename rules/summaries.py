@@ -47,11 +47,22 @@ def said(key: str, english: str) -> Said:
     return Said(english or "", "en")
 
 
+def row_key(table, row) -> str:
+    """The key of a campaign table row's summary: ``"<table>/summary/<row key>"`` (Campaign
+    Upgrades, Injuries, faction Injuries, Reward charts, Bounties)."""
+    return f"{table.key}/summary/{row.key}"
+
+
+def fortification_key(key: str) -> str:
+    return f"hide-outs/fortification/{key}"
+
+
 def page_summaries() -> dict[str, str]:
     """{key: English} for every summary the week and game pages can show (second edition
     tables: weekly events, schemes, deployments, strategies, story terrain, objectives
     and the Shindig; first edition: locations, features, deployments, strategies, schemes
-    and the notes around them)."""
+    and the notes around them), and those of the Aftermath and the tracker (Campaign
+    Upgrades on a Barter card, Injuries, Reward charts, Bounties, Fortifications)."""
     from rules.encounter_tables import encounter_tables
     from rules.tables import weekly_events
 
@@ -77,6 +88,7 @@ def page_summaries() -> dict[str, str]:
         out[f"encounter-story/objective/{row.key}"] = row.summary
     out["encounter-story/shindig"] = t.story.shindig.summary
     out.update(_first_edition())
+    out.update(_aftermath())
     return {key: text for key, text in out.items() if text}
 
 
@@ -101,4 +113,17 @@ def _first_edition() -> dict[str, str]:
         out[f"first-edition/partial-vp/{row.key}"] = row.partial_vp
     for row in t.schemes:
         out[f"first-edition/scheme/{row.key}"] = row.summary
+    return out
+
+
+def _aftermath() -> dict[str, str]:
+    from rules import tables
+
+    charts = [tables.campaign_upgrades(), tables.injury_chart(), tables.bounties(),
+              *(tables.faction_injury_chart(code) for code in tables.FACTIONS),
+              *(tables.reward_chart(chart) for chart in ("generic", *tables.FACTIONS))]
+    out = {row_key(chart, row): row.summary for chart in charts for row in chart.rows}
+    for hide_out in tables.hide_outs().rows:
+        for row in tables.fortifications(hide_out.key):
+            out[fortification_key(row.key)] = row.summary
     return out

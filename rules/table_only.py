@@ -84,13 +84,28 @@ WHEN_KILLED = frozenset({"baggage", "to-the-death", "martyr", "ninja-attack",
                          "too-many-pieces", "scapegoat"})
 
 
-def summary(key: str) -> str:
-    """The row's own summary (what the players apply), from the campaign tables."""
+def _row(key: str):
+    """(chart, row) of a table-only result in the campaign tables, or (None, None)."""
     from rules import tables
 
     for chart in (tables.campaign_upgrades(), tables.injury_chart(),
                   *(tables.faction_injury_chart(code) for code in tables.FACTIONS)):
         for row in chart.rows:
             if row.key == key:
-                return row.summary
-    return ""
+                return chart, row
+    return None, None
+
+
+def summary(key: str) -> str:
+    """The row's own summary (what the players apply), from the campaign tables, in
+    English (the game log keeps English)."""
+    _, row = _row(key)
+    return row.summary if row else ""
+
+
+def shown(key: str):
+    """The row's summary in the reader's language (``rules.summaries.said``), for pages."""
+    from rules.summaries import row_key, said
+
+    chart, row = _row(key)
+    return said(row_key(chart, row), row.summary) if row else said("", "")

@@ -330,7 +330,7 @@ def _table_reminders(view: GameView) -> dict[str, list[tuple[str, str, str]]]:
     out: dict[str, list[tuple[str, str, str]]] = {}
     for model_id, name, key in rows:
         side_key, model = side_of[model_id]
-        out.setdefault(side_key, []).append((model, name, table_only.summary(key)))
+        out.setdefault(side_key, []).append((model, name, table_only.shown(key)))
     return out
 
 
