@@ -336,6 +336,7 @@ EXPECTED = {
     "POST /api/malediction/auto-resolve/runs/{id}/withdraw/":         "403    403    +200   403    403    403    403",
     "POST /api/malediction/predictions/":                             "403    400    400    +201   400    400    400",
     "POST /api/malediction/attack-odds/":                             "200    200    200    200    200    200    200",
+    "POST /api/malediction/events/import/":                           "403    403    403    403    +201   +201   +201",
     "POST /api/malediction/events/{id}/register/":                    "403    403    201    201    +201   +201   +201",
     "POST /api/malediction/events/{id}/submit-list/":                 "403    403    400    400    400    400    400",
     "POST /api/malediction/matches/{id}/confirm/":                    "403    403    400    400    403    403    403",
