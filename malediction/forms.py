@@ -83,17 +83,25 @@ class RoundForm(forms.Form):
 
 
 class TeamForm(forms.Form):
+    """A team of the event's registered players (two; the Nemesis alone), ticked on a
+    phone rather than typed."""
+
     name = forms.CharField(label=gettext_lazy("Team name"), max_length=80)
-    members = forms.CharField(label=gettext_lazy("Players"), max_length=200,
-                              help_text=gettext_lazy("Registration numbers, comma separated."))
+    members = forms.MultipleChoiceField(label=gettext_lazy("Players"),
+                                        widget=forms.CheckboxSelectMultiple, choices=())
     is_nemesis = forms.BooleanField(label=gettext_lazy("The Nemesis (one player)"),
                                     required=False)
 
+    def __init__(self, *args, registrations=(), nemesis: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["members"].choices = [
+            (str(r.pk), f"{r.player}" + (f" ({r.team})" if r.team_id else ""))
+            for r in registrations]
+        if not nemesis:
+            del self.fields["is_nemesis"]
+
     def clean_members(self):
-        try:
-            ids = [int(x) for x in self.cleaned_data["members"].split(",") if x.strip()]
-        except ValueError as exc:
-            raise forms.ValidationError(gettext_lazy("Give registration numbers.")) from exc
+        ids = [int(x) for x in self.cleaned_data["members"]]
         if not 1 <= len(ids) <= 2:
             raise forms.ValidationError(gettext_lazy("A team has one or two players."))
         return ids

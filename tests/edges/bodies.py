@@ -98,6 +98,9 @@ def bodies(w) -> dict:
         "POST /api/malediction/attack-odds/": {"acc": 2, "power_hit": 3, "power_graze": 1,
                                               "defense": 10, "hp": 5},
         "POST /api/malediction/matches/{id}/dispute/": {"reason": "Not so"},
+        "POST /api/malediction/events/{id}/teams/": {
+            "name": "Pairs", "members": [mal.regs[0].pk, mal.regs[1].pk]},
+        "POST /api/malediction/events/{id}/remove-team/": {"name": mal.team.name},
         "POST /api/malediction/events/import/": {"league": w.league.slug,
                                                  "archive": _mal_archive(mal.event)},
         "POST /api/malediction/auto-resolve/runs/": {"match": mal.match.pk},
