@@ -142,10 +142,17 @@ def check_in(*, registration: Registration, actor, present: bool = True) -> Regi
 
 
 @transaction.atomic
-def open_round(*, event: Event, actor, date: dt.date) -> Round:
-    """The next round, on the night ``date``; the previous one must be closed."""
+def open_round(*, event: Event, actor, date: dt.date | None = None, night=None) -> Round:
+    """The next round, on ``night`` (one of the league's nights: its date) or on ``date``;
+    the previous one must be closed."""
     event = _lock_event(event)
     require_organizer(actor, event)
+    if night is not None:
+        if night.campaign.league_id != event.league_id:
+            raise MaledictionError(gettext("Choose one of this league's nights."))
+        date = date or night.date
+    if date is None:
+        raise MaledictionError(gettext("Give the night's date."))
     if event.state == Event.State.FINISHED:
         raise MaledictionError(gettext("This event has finished."))
     last = event.rounds.order_by("-number").first()
@@ -153,7 +160,7 @@ def open_round(*, event: Event, actor, date: dt.date) -> Round:
         raise MaledictionError(gettext("Close round %(n)s before opening the next.")
                                % {"n": last.number})
     return Round.objects.create(event=event, number=(last.number + 1) if last else 1,
-                                date=date)
+                                date=date, night=night)
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,8 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
     registrations = list(event.registrations.select_related("player", "team", "war_band"))
     visible = selectors.visible_list_ids(event, request.user)
-    rounds = list(event.rounds.prefetch_related("matches__sides__seats__player"))
+    rounds = list(event.rounds.select_related("night__campaign", "night__week")
+                  .prefetch_related("matches__sides__seats__player"))
     mine = next((r for r in registrations if r.player_id == request.user.pk), None)
     return render(request, "malediction/event_detail.html", {
         "event": event, "registrations": registrations, "visible": visible,
@@ -66,7 +67,7 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds_paired": any(r.state != Round.State.OPEN for r in rounds),
         "locked": warbands.is_locked(event),
         "war_bands": selectors.war_bands_of(request.user),
-        "round_form": RoundForm(), "team_form": _team_form(event, registrations),
+        "round_form": RoundForm(league=event.league), "team_form": _team_form(event, registrations),
         "teams": _teams(event, registrations)})
 
 
@@ -165,16 +166,19 @@ def remove_team(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
 @require_POST
 def open_round(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
-    form = RoundForm(request.POST)
     if not can_manage_event(request.user, event):
         raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    form = RoundForm(request.POST, league=event.league)
     if form.is_valid():
         try:
-            service.open_round(event=event, actor=request.user, date=form.cleaned_data["date"])
+            service.open_round(event=event, actor=request.user, date=form.cleaned_data["date"],
+                               night=form.cleaned_data["night"])
         except MaledictionError as exc:
             _refused(request, exc)
     else:
-        messages.error(request, gettext("Give the night's date."))
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
     return redirect(event)
 
 
