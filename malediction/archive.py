@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_date, parse_datetime
 
 from malediction.models import (
@@ -201,7 +201,7 @@ def import_event(document: Any, *, league) -> Event:
         raise ArchiveError(refs.problems)
     try:
         return _write(document, league, refs)
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, DatabaseError) as exc:
         transaction.set_rollback(True)
         raise ArchiveError([f"The archive is malformed: {exc}"]) from exc
 

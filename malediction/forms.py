@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from malediction.models import Board, Mode, Reveal, WinType
 
@@ -78,22 +78,59 @@ class EventForm(forms.Form):
 
 
 class RoundForm(forms.Form):
-    date = forms.DateField(label=gettext_lazy("Night"),
+    """The next round: on one of the league's nights (its date), or on a date alone."""
+
+    night = forms.ModelChoiceField(label=gettext_lazy("League night"), required=False,
+                                   queryset=None,
+                                   empty_label=gettext_lazy("No night: a date only"))
+    date = forms.DateField(label=gettext_lazy("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, league=None, **kwargs):
+        from nights.models import CampaignNight
+
+        super().__init__(*args, **kwargs)
+        self.fields["night"].queryset = (
+            CampaignNight.objects.filter(campaign__league=league)
+            .exclude(state=CampaignNight.State.CLOSED)
+            .select_related("campaign", "week").order_by("date", "id"))
+        self.fields["night"].label_from_instance = (
+            lambda n: f"{n.date:%Y-%m-%d} · {n.campaign} · "
+            + gettext("week %(n)s") % {"n": n.week.number})
+
+    def clean(self):
+        data = super().clean()
+        night, date = data.get("night"), data.get("date")
+        if night is not None and date is not None and date != night.date:
+            self.add_error("date", gettext("The round is on the night's date, %(d)s.")
+                           % {"d": night.date})
+        elif night is not None:
+            data["date"] = night.date
+        elif date is None and not self.has_error("date") and not self.has_error("night"):
+            self.add_error("date", gettext("Choose a league night or give the date."))
+        return data
 
 
 class TeamForm(forms.Form):
+    """A team of the event's registered players (two; the Nemesis alone), ticked on a
+    phone rather than typed."""
+
     name = forms.CharField(label=gettext_lazy("Team name"), max_length=80)
-    members = forms.CharField(label=gettext_lazy("Players"), max_length=200,
-                              help_text=gettext_lazy("Registration numbers, comma separated."))
+    members = forms.MultipleChoiceField(label=gettext_lazy("Players"),
+                                        widget=forms.CheckboxSelectMultiple, choices=())
     is_nemesis = forms.BooleanField(label=gettext_lazy("The Nemesis (one player)"),
                                     required=False)
 
+    def __init__(self, *args, registrations=(), nemesis: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["members"].choices = [
+            (str(r.pk), f"{r.player}" + (f" ({r.team})" if r.team_id else ""))
+            for r in registrations]
+        if not nemesis:
+            del self.fields["is_nemesis"]
+
     def clean_members(self):
-        try:
-            ids = [int(x) for x in self.cleaned_data["members"].split(",") if x.strip()]
-        except ValueError as exc:
-            raise forms.ValidationError(gettext_lazy("Give registration numbers.")) from exc
+        ids = [int(x) for x in self.cleaned_data["members"]]
         if not 1 <= len(ids) <= 2:
             raise forms.ValidationError(gettext_lazy("A team has one or two players."))
         return ids

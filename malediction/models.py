@@ -345,6 +345,10 @@ class Round(models.Model):
     notes = models.JSONField(default=list, blank=True,
                              help_text=gettext_lazy("The pairing's explanations."))
     paired_at = models.DateTimeField(null=True, blank=True)
+    night = models.ForeignKey(
+        "nights.CampaignNight", null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="malediction_rounds",
+        help_text=gettext_lazy("The league night the round is played on (its date)."))
 
     class Meta:
         ordering = ["event", "number"]

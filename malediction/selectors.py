@@ -85,6 +85,15 @@ def visible_list_ids(event, viewer) -> set[int]:
     return own | (opponents & set(submitted))
 
 
+def rounds_on_night(night, user) -> list:
+    """The Malediction rounds played on a league night, of the events ``user`` may see
+    (for the night's page)."""
+    from malediction.models import Round
+
+    return list(Round.objects.filter(night=night, event__in=visible_events(user))
+                .select_related("event").order_by("event__name", "number"))
+
+
 def can_view_event(user, event) -> bool:
     return visible_events(user).filter(pk=event.pk).exists()
 

@@ -32,6 +32,7 @@ urlpatterns = [
     path("events/<id:pk>/submit-list/", events.submit_list, name="submit-list"),
     path("events/<id:pk>/check-in/<id:registration_id>/", events.check_in, name="check-in"),
     path("events/<id:pk>/team/", events.set_team, name="team"),
+    path("events/<id:pk>/teams/<id:team_id>/remove/", events.remove_team, name="team-remove"),
     path("events/<id:pk>/rounds/open/", events.open_round, name="open-round"),
     path("events/<id:pk>/standings/", events.event_standings, name="standings"),
     path("events/<id:pk>/standings.<str:fmt>", events.standings_export,

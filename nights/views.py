@@ -84,6 +84,7 @@ def _render_night(request, night: CampaignNight, **forms) -> HttpResponse:
         "roster": rows,
         "pairings": pairings,
         "checked_in": sum(r.checked_in for r in rows),
+        "malediction_rounds": _malediction_rounds(night, request.user),
     }
     if manager and night.is_pairable:
         context["generate_form"] = forms.get("generate_form") or GenerateForm(
@@ -94,6 +95,13 @@ def _render_night(request, night: CampaignNight, **forms) -> HttpResponse:
     if manager and night.state in (CampaignNight.State.PAIRED, CampaignNight.State.STARTED):
         context["tables_form"] = forms.get("tables_form") or TablesForm(pairings=pairings)
     return render(request, "nights/night.html", context)
+
+
+def _malediction_rounds(night: CampaignNight, user) -> list:
+    """Malediction rounds the league plays on this night (the other game's part)."""
+    from malediction.selectors import rounds_on_night
+
+    return rounds_on_night(night, user)
 
 
 def _checked_in(night: CampaignNight):

@@ -1,18 +1,31 @@
 """The archive of finished events, read-only: the list, one event's whole record (rounds,
 pairings, results, final standings) and its standings alone (per unit or per player).
 Readable by whoever may see the event's page; an event still running is not archived
-(404). The shapes below are what the answers hold, so the schema says it exactly."""
+(404). The shapes below are what the answers hold, so the schema says it exactly.
+
+``EventArchiveActions`` (on ``/events/``) exports and imports an event's full archive
+document, as the event pages do."""
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import serializers, viewsets
+from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from config import fields
+from config.parsers import JSONParser
+from league.models import League
+from league.permissions import can_manage_content, can_manage_league
 from malediction import archived
+from malediction.archive import ArchiveError, export_event, import_event
+from malediction.forms import MAX_UPLOAD_BYTES
 from malediction.models import Event, Match, Round, WinType
+from malediction.services.common import can_manage_event
 
 
 class MalArchiveSeatSerializer(serializers.Serializer):
@@ -118,3 +131,79 @@ class EventArchiveViewSet(viewsets.ReadOnlyModelViewSet):
         per = "player" if request.query_params.get("per") == "player" else "unit"
         return Response(MalArchiveStandingsSerializer(
             archived.final_standings(event, per=per)).data)
+
+
+# --- An event's archive document: export and import (``malediction.archive``) -----------
+
+
+class MalEventDocumentSerializer(serializers.Serializer):
+    """The archive document (``malediction.archive.FORMAT``), natural keys throughout;
+    the importer checks every reference and row."""
+
+    format = serializers.CharField(max_length=40)
+    league = serializers.CharField(max_length=80)
+    event = fields.DictField(max_length=20)
+    teams = fields.ListField(child=fields.DictField(max_length=5), max_length=500)
+    registrations = fields.ListField(child=fields.DictField(max_length=10), max_length=1000)
+    rounds = fields.ListField(child=fields.DictField(max_length=10), max_length=50)
+    matches = fields.ListField(child=fields.DictField(max_length=30), max_length=5000)
+
+
+class MalEventImportSerializer(serializers.Serializer):
+    league = serializers.SlugField(max_length=80, help_text="The league that gets the event.")
+    archive = MalEventDocumentSerializer()
+
+
+class MalEventImportResultSerializer(serializers.Serializer):
+    event = serializers.IntegerField()
+    league = serializers.CharField()
+    url = serializers.CharField()
+
+
+class EventArchiveActions:
+    """Mixed into ``play.EventViewSet``: ``archive`` (GET, the event's organizers: it holds
+    every list, as the page's export) and ``import`` (POST, a league's organizers)."""
+
+    max_body_bytes = None  # the import's own, as large as the page's upload
+
+    @extend_schema(responses={200: MalEventDocumentSerializer, 403: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"], url_path="archive", url_name="archive-export",
+            permission_classes=[IsAuthenticated])
+    def archive_export(self, request, pk=None):
+        """The event's whole archive, lossless; importing it gives an equal archive."""
+        event = self.get_object()
+        if not can_manage_event(request.user, event):
+            raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+        return Response(export_event(event))
+
+    @extend_schema(request=MalEventImportSerializer,
+                   responses={201: MalEventImportResultSerializer, 400: OpenApiTypes.OBJECT,
+                              403: OpenApiTypes.OBJECT})
+    @action(detail=False, methods=["post"], url_path="import", url_name="archive-import",
+            permission_classes=[IsAuthenticated], parser_classes=[JSONParser],
+            max_body_bytes=MAX_UPLOAD_BYTES)
+    def archive_import(self, request):
+        """A new event in ``league`` from an archive: all or nothing; a 400 lists every
+        missing user or card under ``archive``."""
+        league = _league_to_manage(request)
+        data = MalEventImportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            event = import_event(request.data["archive"], league=league)
+        except ArchiveError as exc:
+            return Response({"detail": str(exc), "archive": exc.problems[:50]},
+                            status=status.HTTP_400_BAD_REQUEST)
+        return Response({"event": event.pk, "league": league.slug,
+                         "url": event.get_absolute_url()}, status=status.HTTP_201_CREATED)
+
+
+def _league_to_manage(request) -> League:
+    """Who asks before what is asked: a user who manages no such league gets the 403
+    whatever the body holds; an organizer naming an unknown league, a field error."""
+    slug = request.data.get("league") if isinstance(request.data, dict) else None
+    league = League.objects.filter(slug=slug).first() if isinstance(slug, str) else None
+    if league is not None and can_manage_league(request.user, league):
+        return league
+    if league is None and can_manage_content(request.user):  # manages some league
+        raise serializers.ValidationError({"league": [gettext("No league with this slug.")]})
+    raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))

@@ -15,6 +15,8 @@ from rest_framework.response import Response
 
 from config import fields
 from malediction import selectors, standings
+from malediction.api.archive import EventArchiveActions
+from malediction.api.teams import EventTeamActions
 from malediction.models import Card, Event, Match, WarBand
 from malediction.result_form import OPTIONAL_FACTS, ResultForm
 from malediction.services import events, results, tracker, warbands
@@ -145,7 +147,7 @@ class MalSubmitSerializer(serializers.Serializer):
     war_band = serializers.IntegerField(min_value=1, max_value=2**31)
 
 
-class EventViewSet(viewsets.ReadOnlyModelViewSet):
+class EventViewSet(EventArchiveActions, EventTeamActions, viewsets.ReadOnlyModelViewSet):
     """Events the user may see; ``registrations`` shows each list only when
     ``selectors.visible_list_ids`` allows; ``standings`` as of any round."""
 

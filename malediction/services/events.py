@@ -94,17 +94,40 @@ def set_team(*, event: Event, actor, name: str, registrations: Sequence[Registra
         raise MaledictionError(gettext("Only Allegiance and Nemesis events have teams."))
     if event.rounds.exclude(state=Round.State.OPEN).exists():
         raise MaledictionError(gettext("Teams are fixed once the first round is paired."))
+    if is_nemesis and event.mode != Mode.NEMESIS:
+        raise MaledictionError(gettext("Only a Nemesis event has a Nemesis player."))
     size = 1 if is_nemesis else PLAYERS_PER_TEAM[event.mode]
-    if len(registrations) != size or any(r.event_id != event.pk for r in registrations):
+    if len({r.pk for r in registrations}) != size or any(r.event_id != event.pk
+                                                         for r in registrations):
         raise MaledictionError(gettext("This team needs %(n)s player(s) of the event.")
                                % {"n": size})
     if not name.strip():
         raise MaledictionError(gettext("Give the team a name."))
-    team, _ = Team.objects.update_or_create(event=event, name=name.strip()[:80],
+    name = name.strip()[:80]
+    taken = (Registration.objects.filter(pk__in=[r.pk for r in registrations], team__isnull=False)
+             .exclude(team__name=name).select_related("player", "team").first())
+    if taken is not None:  # a player plays in one team for the whole event
+        raise MaledictionError(
+            gettext("%(player)s is already in the team %(team)s; remove that team first.")
+            % {"player": taken.player, "team": taken.team.name})
+    team, _ = Team.objects.update_or_create(event=event, name=name,
                                             defaults={"is_nemesis": is_nemesis})
     Registration.objects.filter(team=team).update(team=None)
     Registration.objects.filter(pk__in=[r.pk for r in registrations]).update(team=team)
     return team
+
+
+@transaction.atomic
+def remove_team(*, event: Event, actor, team: Team) -> None:
+    """A team is undone (its players free again) until the first round is paired."""
+    event = _lock_event(event)
+    require_organizer(actor, event)
+    if team.event_id != event.pk:
+        raise MaledictionError(gettext("No such team in this event."))
+    if event.rounds.exclude(state=Round.State.OPEN).exists():
+        raise MaledictionError(gettext("Teams are fixed once the first round is paired."))
+    Registration.objects.filter(team=team).update(team=None)
+    team.delete()
 
 
 @transaction.atomic
@@ -119,10 +142,17 @@ def check_in(*, registration: Registration, actor, present: bool = True) -> Regi
 
 
 @transaction.atomic
-def open_round(*, event: Event, actor, date: dt.date) -> Round:
-    """The next round, on the night ``date``; the previous one must be closed."""
+def open_round(*, event: Event, actor, date: dt.date | None = None, night=None) -> Round:
+    """The next round, on ``night`` (one of the league's nights: its date) or on ``date``;
+    the previous one must be closed."""
     event = _lock_event(event)
     require_organizer(actor, event)
+    if night is not None:
+        if night.campaign.league_id != event.league_id:
+            raise MaledictionError(gettext("Choose one of this league's nights."))
+        date = date or night.date
+    if date is None:
+        raise MaledictionError(gettext("Give the night's date."))
     if event.state == Event.State.FINISHED:
         raise MaledictionError(gettext("This event has finished."))
     last = event.rounds.order_by("-number").first()
@@ -130,7 +160,7 @@ def open_round(*, event: Event, actor, date: dt.date) -> Round:
         raise MaledictionError(gettext("Close round %(n)s before opening the next.")
                                % {"n": last.number})
     return Round.objects.create(event=event, number=(last.number + 1) if last else 1,
-                                date=date)
+                                date=date, night=night)
 
 
 @dataclass(frozen=True)
@@ -159,6 +189,18 @@ def units(event: Event, *, checked_in_only: bool = True) -> list[Unit]:
         if len(members) == size:  # a team plays only with all its players checked in
             found.append(Unit(team.pk, team.name, members))
     return found
+
+
+def nemesis_history(history: pairing.History, found) -> pairing.History:
+    """In a Nemesis event a Nemesis plays a team of two, never its own kind: each unit has
+    "met this round" every unit of its kind, which the pure pairing never pairs."""
+    found = list(found)
+    kind = {u.key: bool(u.registrations[0].team and u.registrations[0].team.is_nemesis)
+            for u in found}
+    same = {k: frozenset(o for o in kind if o != k and kind[o] == kind[k]) for k in kind}
+    return pairing.History(max_games_per_week=1, week_opponents=same,
+                           campaign_opponents=history.campaign_opponents,
+                           games_this_week={}, had_bye=history.had_bye)
 
 
 @dataclass(frozen=True)
@@ -193,6 +235,8 @@ def pair_round(*, round: Round, actor, seed: int | None = None) -> PairingResult
             earlier.append(tuple(keys))
     history = pairing.History.from_games(max_games_per_week=1, week_games=(),
                                          earlier_games=earlier, had_bye=had_bye)
+    if event.mode == Mode.NEMESIS:
+        history = nemesis_history(history, found.values())
     names = {k: u.name for k, u in found.items()}
     if round.number == 1:
         seed = seed if seed is not None else secrets.randbits(48)
@@ -201,6 +245,12 @@ def pair_round(*, round: Round, actor, seed: int | None = None) -> PairingResult
         table = standings.build(event, upto_round=round.number - 1)
         order = pairing.by_ranking(found, [row.key for row in table.rows])
     result = pairing.pair_players(order, history, names)
+    explanations = result.explanations
+    if event.mode == Mode.NEMESIS and result.unpaired:
+        explanations = [*(gettext("%(unit)s has no match this round: a Nemesis plays a team "
+                                  "of two, and none is free for it.") % {"unit": names[k]}
+                          for k in result.unpaired),
+                        *result.bye_notes, *(n for p in result.pairs for n in p.notes)]
     matches = []
     for table_no, pair in enumerate(result.pairs, start=1):
         a, b = found[pair.a], found[pair.b]
@@ -212,14 +262,14 @@ def pair_round(*, round: Round, actor, seed: int | None = None) -> PairingResult
     if result.bye is not None:
         matches.append(create_bye(round=round, registrations=found[result.bye].registrations))
     Round.LIFECYCLE.check(round.state, Round.State.PAIRED)
-    round.state, round.seed, round.notes = Round.State.PAIRED, seed, result.explanations
+    round.state, round.seed, round.notes = Round.State.PAIRED, seed, explanations
     round.paired_at = timezone.now()
     round.save(update_fields=["state", "seed", "notes", "paired_at"])
     enqueue("malediction.send_pairing_notice", round.pk)  # once the pairing is committed
     if event.state == Event.State.REGISTRATION:
         event.state = Event.State.RUNNING
         event.save(update_fields=["state"])
-    return PairingResult(round, matches, result.explanations)
+    return PairingResult(round, matches, explanations)
 
 
 @transaction.atomic

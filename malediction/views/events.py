@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from league.models import League
 from malediction import selectors, standings
 from malediction.forms import EventForm, RoundForm, TeamForm
-from malediction.models import Event, Registration, Round, WarBand
+from malediction.models import Event, Mode, Registration, Round, Team, WarBand
 from malediction.services import events as service
 from malediction.services import warbands
 from malediction.services.common import MaledictionError, can_manage_event
@@ -58,14 +58,27 @@ def event_detail(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
     registrations = list(event.registrations.select_related("player", "team", "war_band"))
     visible = selectors.visible_list_ids(event, request.user)
-    rounds = list(event.rounds.prefetch_related("matches__sides__seats__player"))
+    rounds = list(event.rounds.select_related("night__campaign", "night__week")
+                  .prefetch_related("matches__sides__seats__player"))
     mine = next((r for r in registrations if r.player_id == request.user.pk), None)
     return render(request, "malediction/event_detail.html", {
         "event": event, "registrations": registrations, "visible": visible,
         "rounds": rounds, "mine": mine, "manage": can_manage_event(request.user, event),
+        "rounds_paired": any(r.state != Round.State.OPEN for r in rounds),
         "locked": warbands.is_locked(event),
         "war_bands": selectors.war_bands_of(request.user),
-        "round_form": RoundForm(), "team_form": TeamForm()})
+        "round_form": RoundForm(league=event.league), "team_form": _team_form(event, registrations),
+        "teams": _teams(event, registrations)})
+
+
+def _team_form(event: Event, registrations, data=None) -> TeamForm:
+    return TeamForm(data, registrations=[r for r in registrations if not r.dropped],
+                    nemesis=event.mode == Mode.NEMESIS)
+
+
+def _teams(event: Event, registrations) -> list[tuple[Team, list[Registration]]]:
+    return [(team, [r for r in registrations if r.team_id == team.pk])
+            for team in event.teams.all()]
 
 
 @login_required
@@ -112,36 +125,60 @@ def check_in(request: HttpRequest, pk: int, registration_id: int) -> HttpRespons
 @login_required
 @require_POST
 def set_team(request: HttpRequest, pk: int) -> HttpResponse:
+    """Create (or change, by its name) a team of registered players."""
     event = _event(request, pk)
-    form = TeamForm(request.POST)
     if not can_manage_event(request.user, event):
         raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    registrations = list(event.registrations.select_related("player", "team"))
+    form = _team_form(event, registrations, request.POST)
     if form.is_valid():
-        regs = list(event.registrations.filter(pk__in=form.cleaned_data["members"]))
+        chosen = set(form.cleaned_data["members"])
         try:
             service.set_team(event=event, actor=request.user, name=form.cleaned_data["name"],
-                             registrations=regs, is_nemesis=form.cleaned_data["is_nemesis"])
+                             registrations=[r for r in registrations if r.pk in chosen],
+                             is_nemesis=form.cleaned_data.get("is_nemesis", False))
         except MaledictionError as exc:
             _refused(request, exc)
+        else:
+            messages.success(request, gettext("Team saved."))
     else:
         messages.error(request, gettext("Give the team a name and its players."))
-    return redirect(event)
+    return redirect(f"{event.get_absolute_url()}#teams")
+
+
+@login_required
+@require_POST
+def remove_team(request: HttpRequest, pk: int, team_id: int) -> HttpResponse:
+    event = _event(request, pk)
+    if not can_manage_event(request.user, event):
+        raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    team = get_object_or_404(Team, event=event, pk=team_id)
+    try:
+        service.remove_team(event=event, actor=request.user, team=team)
+    except MaledictionError as exc:
+        _refused(request, exc)
+    else:
+        messages.success(request, gettext("Team removed."))
+    return redirect(f"{event.get_absolute_url()}#teams")
 
 
 @login_required
 @require_POST
 def open_round(request: HttpRequest, pk: int) -> HttpResponse:
     event = _event(request, pk)
-    form = RoundForm(request.POST)
     if not can_manage_event(request.user, event):
         raise PermissionDenied(gettext("Only the league's admins and organizers may do this."))
+    form = RoundForm(request.POST, league=event.league)
     if form.is_valid():
         try:
-            service.open_round(event=event, actor=request.user, date=form.cleaned_data["date"])
+            service.open_round(event=event, actor=request.user, date=form.cleaned_data["date"],
+                               night=form.cleaned_data["night"])
         except MaledictionError as exc:
             _refused(request, exc)
     else:
-        messages.error(request, gettext("Give the night's date."))
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
     return redirect(event)
 
 

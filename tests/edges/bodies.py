@@ -9,6 +9,12 @@ def _ids(queryset) -> list[int]:
     return list(queryset.values_list("pk", flat=True))
 
 
+def _mal_archive(event) -> dict:
+    from malediction.archive import export_event
+
+    return export_event(event)
+
+
 def bodies(w) -> dict:
     r = w.extra["roster"]
     mal = w.extra["malediction"]
@@ -92,6 +98,11 @@ def bodies(w) -> dict:
         "POST /api/malediction/attack-odds/": {"acc": 2, "power_hit": 3, "power_graze": 1,
                                               "defense": 10, "hp": 5},
         "POST /api/malediction/matches/{id}/dispute/": {"reason": "Not so"},
+        "POST /api/malediction/events/{id}/teams/": {
+            "name": "Pairs", "members": [mal.regs[0].pk, mal.regs[1].pk]},
+        "POST /api/malediction/events/{id}/remove-team/": {"name": mal.team.name},
+        "POST /api/malediction/events/import/": {"league": w.league.slug,
+                                                 "archive": _mal_archive(mal.event)},
         "POST /api/malediction/auto-resolve/runs/": {"match": mal.match.pk},
         "POST /api/malediction/predictions/": {"first": mal.band.pk, "second": mal.band.pk,
                                                "mode": "standard", "board": 30,

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 def build(league, users) -> SimpleNamespace:
     from django.utils import timezone
 
-    from malediction.models import Event
+    from malediction.models import Event, Team
     from malediction.packs.sample import load_sample_pack
     from malediction.services import events, warbands
     from tests.malediction.conftest import legal_band
@@ -34,6 +34,8 @@ def build(league, users) -> SimpleNamespace:
     event.refresh_from_db()
     rnd = events.open_round(event=event, actor=organizer, date=dt.date(2026, 12, 1))
     match = events.pair_round(round=rnd, actor=organizer, seed=1).matches[0]
+    # A team (the event is not a team mode, and round 1 is paired: fixed either way).
+    team = Team.objects.create(event=event, name="Early birds")
     # A second event whose lists are locked and not yet revealed: Alpha's is a secret.
     sealed = events.create_event(league=league, actor=organizer, name="Sealed Lists",
                                  list_deadline=timezone.now() + dt.timedelta(days=1))
@@ -52,7 +54,7 @@ def build(league, users) -> SimpleNamespace:
         key="mal-edges", game="malediction", requested_by=alpha, label="Alpha / Bravo",
         games=100, seed=1, simulator_version="edges", status="done")
     return SimpleNamespace(pack=pack, band=band, event=event, regs=regs, round=rnd,
-                           match=match, league=league, sealed_reg=sealed_reg, run=run,
+                           match=match, league=league, sealed_reg=sealed_reg, run=run, team=team,
                            prediction=prediction)
 
 
@@ -78,7 +80,7 @@ def values(name: str, mal: SimpleNamespace) -> dict:
                                          "tracker-state")):
         return {"pk": mal.match.pk, "id": mal.match.pk}
     return {"pk": mal.event.pk, "id": mal.event.pk, "league_slug": mal.league.slug,
-            "registration_id": mal.regs[0].pk, "fmt": "csv"}
+            "registration_id": mal.regs[0].pk, "fmt": "csv", "team_id": mal.team.pk}
 
 
 def autoresolve_values(name: str, mal: SimpleNamespace) -> dict:
