@@ -388,6 +388,11 @@ SPECTACULAR_SETTINGS = {
                             "RulesetEnum": "league.models.Ruleset",
                             "RoleEnum": "league.models.Role",
                             "MalCardKindEnum": "malediction.models.Kind",
+                            "MalModeEnum": "malediction.models.Mode",
+                            "MalEventStateEnum": "malediction.models.Event.State",
+                            "MalWinTypeEnum": "malediction.models.WinType",
+                            "MalReportedWinTypeEnum": ["threshold", "deck_out", "concession",
+                                                       "no_show"],
                             # Shared by the Malifaux and Malediction auto-resolve API
                             "RunModeEnum": "autoresolve.models.ResolveRun.Mode",
                             "RunStatusEnum": "autoresolve.models.ResolveRun.Status",

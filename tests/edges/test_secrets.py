@@ -178,28 +178,27 @@ def differing(a: dict[str, str], b: dict[str, str]) -> list[str]:
     return sorted(url for url in a if a[url] != b[url])
 
 
-def test_no_role_can_tell_a_secret_it_may_not_know():
+@pytest.mark.parametrize("role", [r for r in ROLES
+                                  if any(r not in s.may_know for s in SECRETS)])
+def test_no_role_can_tell_a_secret_it_may_not_know(role):
     world = build_world()
     urls = readable_urls(world)
     assert len(urls) > 100
     leaks = []
-    for role in ROLES:
-        hidden = [s for s in SECRETS if role not in s.may_know]
-        if not hidden:
-            continue
-        client = Client()
-        if world.users[role] is not None:
-            client.force_login(world.users[role])
-        seen = {}
-        for variant in ("a", "b"):
-            for secret in hidden:
-                secret.set(world, variant)
-            seen[variant] = walk(client, urls)
-        for url in differing(seen["a"], seen["b"]):
-            leaks.append(f"{role} can tell {', '.join(s.name for s in hidden)} apart at {url}")
-        if "hire" in [s.name for s in hidden]:
-            leaks += [f"{role} sees the hidden hire at {url}" for url, text in seen["b"].items()
-                      if MARKER in text]
+    hidden = [s for s in SECRETS if role not in s.may_know]
+    client = Client()
+    if world.users[role] is not None:
+        client.force_login(world.users[role])
+    seen = {}
+    for variant in ("a", "b"):
+        for secret in hidden:
+            secret.set(world, variant)
+        seen[variant] = walk(client, urls)
+    for url in differing(seen["a"], seen["b"]):
+        leaks.append(f"{role} can tell {', '.join(s.name for s in hidden)} apart at {url}")
+    if "hire" in [s.name for s in hidden]:
+        leaks += [f"{role} sees the hidden hire at {url}" for url, text in seen["b"].items()
+                  if MARKER in text]
     assert not leaks, "Secrets leak:\n" + "\n".join(leaks)
 
 
