@@ -12,6 +12,8 @@ NOT_ARCHIVED = {
     "league.Invitation": "join links are secrets of the exporting site",
     "encounters.LinkedSeries": "Linked Games series are not part of any campaign",
     "malediction.Event": "a Malediction event has its own archive (malediction/archive.py)",
+    "malediction.Round": "a round is in its event's archive; its league night link is not "
+                         "carried (the night belongs to the league's campaigns)",
 }
 
 
