@@ -90,10 +90,14 @@ def _prepare_database(env: dict[str, str]) -> None:
         if not exists:
             conn.execute(f'CREATE DATABASE "{config["NAME"]}"')
     manage = [sys.executable, "manage.py"]
-    eager = {**env, "CELERY_TASK_ALWAYS_EAGER": "1"}  # the demo game's Aftermath runs here
-    for command in (["migrate", "--noinput", "-v", "0"], ["load_demo"],
-                    ["collectstatic", "--noinput", "-v", "0"]):
-        subprocess.run([*manage, *command], cwd=ROOT, env=eager, check=True,
+    # The demo game's Aftermath runs in this process (eager), which production settings
+    # refuse: the data is loaded in development settings, the static files collected in
+    # production's (hashed names).
+    loading = {**env, "DJANGO_ENV": "development", "CELERY_TASK_ALWAYS_EAGER": "1"}
+    for command, command_env in ((["migrate", "--noinput", "-v", "0"], loading),
+                                 (["load_demo"], loading),
+                                 (["collectstatic", "--noinput", "-v", "0"], env)):
+        subprocess.run([*manage, *command], cwd=ROOT, env=command_env, check=True,
                        stdout=subprocess.DEVNULL)
 
 
