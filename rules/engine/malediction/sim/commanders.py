@@ -28,19 +28,15 @@ def odds(a, t) -> tuple[float, float]:
     """(chance to defeat ``t`` with one attack of ``a``, expected damage): the exact damage
     distribution over the die's 20 faces (cached per attacker and DEF), read against the
     target's health."""
-    acc = a.stat("acc") if a.card.acc is not None else None
-    defense = t.stat("defense") if t.card.defense is not None else None
-    power = a.card.power
-    key = (acc, power.hit, power.graze, defense, a.power_bonus) if power is not None else \
-        (acc, None, None, defense, a.power_bonus)
+    key = (a.atk_key, t.def_key)
     dist = _DISTS.get(key)
     if dist is None:
-        exact = damage_distribution(acc, a.card.power, defense, a.power_bonus)
+        exact = damage_distribution(a.atk_key[0], a.card.power, t.def_key, a.power_bonus)
         dist = tuple((d, float(p)) for d, p in exact.items())
         if len(_DISTS) > 20000:
             _DISTS.clear()
         _DISTS[key] = dist
-    health = t.health
+    health = t.max_hp - t.damage
     kill = expected = 0.0
     for d, p in dist:
         expected += d * p

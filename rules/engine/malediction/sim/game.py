@@ -88,6 +88,10 @@ class Game:
         self.by_id: dict[int, SimUnit] = {}
         self._circ: list | None = None
         self._los: dict[tuple[int, int], bool] = {}
+        #: Per unit (or unit and reach): its engaged enemies, the bases near it. Both hold
+        #: until a base moves, enters or leaves (``_placed``).
+        self._engaged: dict[int, list[SimUnit]] = {}
+        self._near: dict[tuple[int, float], list[tuple[float, float, float]]] = {}
         self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
@@ -131,7 +135,9 @@ class Game:
                 raise EngineBug(f"Replay diverged: expected {tag} from {player}, "
                                 f"log has {rtag} from {who}.")
             return answer
-        answer = _json(getattr(self.commanders[player], tag)(self, player, *args))
+        answer = getattr(self.commanders[player], tag)(self, player, *args)
+        if type(answer) not in _PLAIN:
+            answer = _json(answer)
         self.decisions.append([player, tag, answer])
         return answer
 
@@ -149,11 +155,17 @@ class Game:
         return [(u.x, u.y, u.r) for u in self.units if u not in skip]
 
     def circles_near(self, u: SimUnit, reach: float) -> list[tuple[float, float, float]]:
-        """Every other base that could touch ``u`` moving up to ``reach`` (a cheap box)."""
-        box = reach + u.r + 2.0
-        x, y = u.x, u.y
-        return [(o.x, o.y, o.r) for o in self.units
+        """Every other base that could touch ``u`` moving up to ``reach`` (a cheap box;
+        remembered until a base moves, enters or leaves: do not change the list)."""
+        key = (u.id, reach)
+        found = self._near.get(key)
+        if found is None:
+            box = reach + u.r + 2.0
+            x, y = u.x, u.y
+            found = self._near[key] = [
+                (o.x, o.y, o.r) for o in self.units
                 if o is not u and -box < o.x - x < box and -box < o.y - y < box]
+        return found
 
     @staticmethod
     def edge(a: SimUnit, b: SimUnit) -> float:
@@ -171,7 +183,12 @@ class Game:
         return self.board.line_of_effect(a.x, a.y, b.x, b.y, b.r)
 
     def engaged_enemies(self, u: SimUnit) -> list[SimUnit]:
-        out = []
+        """The enemies engaged with ``u`` (remembered until a base moves, enters or leaves:
+        do not change the list)."""
+        out = self._engaged.get(u.id)
+        if out is not None:
+            return out
+        out = self._engaged[u.id] = []
         x, y, r = u.x, u.y, u.r
         loe = self.board.line_of_effect
         for e in self.side_units(1 - u.side):
@@ -182,14 +199,7 @@ class Game:
         return out
 
     def is_engaged(self, u: SimUnit) -> bool:
-        x, y, r = u.x, u.y, u.r
-        loe = self.board.line_of_effect
-        for e in self.side_units(1 - u.side):
-            reach = r + e.r + NEARBY + 1e-9
-            dx, dy = x - e.x, y - e.y
-            if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
-                return True
-        return False
+        return bool(self.engaged_enemies(u))
 
     def in_sight(self, a: SimUnit, b: SimUnit) -> bool:
         """Line of sight from ``a`` to ``b``, remembered until a base moves, enters or leaves."""
@@ -207,8 +217,11 @@ class Game:
         return self._circ
 
     def moved(self) -> None:
+        """A base moved: forget what its place decided."""
         self._circ = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
 
     def side_units(self, side: int) -> list[SimUnit]:
         """The units of ``side`` on the board (cached until one enters or leaves)."""
@@ -683,6 +696,8 @@ class Game:
         self.by_id[u.id] = u
         self._circ = self._sides_cache = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -1101,6 +1116,8 @@ class Game:
         del self.by_id[t.id]
         self._circ = self._sides_cache = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
