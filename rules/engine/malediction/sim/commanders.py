@@ -243,7 +243,7 @@ class HeuristicCommander(Commander):
         Engagement here is judged by distance alone (cheap); the rules check it properly
         when the unit acts."""
         best, best_score = ids[0], -1e9
-        unit = game.unit
+        unit = game.by_id.__getitem__  # the game asks with ids of units on the board
         enemies = [(e.x, e.y, e.r, e) for e in game.side_units(1 - unit(ids[0]).side)]
         for uid in ids:
             u = unit(uid)
@@ -270,18 +270,18 @@ class HeuristicCommander(Commander):
         return kill * worth + expected / max(1, t.health) * worth * 0.5
 
     def action(self, game, player, uid, ap):
-        u = game.unit(uid)
+        u = game.by_id[uid]
         engaged = game.engaged_enemies(u)
         if engaged:
             if u.profile.onslaught and ap >= 2:
                 return ["onslaught"]
             best = max(engaged, key=lambda t: (self._attack_value(u, t), -t.id))
             return ["attack", best.id, "melee"]
-        shoot = self._shot(game, u)
         # Already at a husk it can claim, or holding a relic: hold, shoot if it can.
         if self._claimable(game, u):
-            return shoot or ["pass"]
+            return self._shot(game, u) or ["pass"]
         if u.relic is not None:
+            shoot = self._shot(game, u)
             if shoot:
                 return shoot
             threat = self._nearest(u, game.side_units(1 - u.side))
@@ -293,7 +293,7 @@ class HeuristicCommander(Commander):
                     return ["move", *away]
             return ["pass"]
         if not u.has("speed"):
-            return shoot or ["pass"]
+            return self._shot(game, u) or ["pass"]
         speed = u.stat("speed")
         # A free husk within reach this activation.
         husk = self._best_husk(game, u)
@@ -313,6 +313,7 @@ class HeuristicCommander(Commander):
             for v, _, t in pool[:2]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
                     return ["charge", t.id, None]
+        shoot = self._shot(game, u)  # only now: moving to a husk or charging comes first
         if shoot:
             return shoot
         goal = (husk[0], husk[1]) if husk else None

@@ -47,6 +47,8 @@ OUTCOME_CODE = {Outcome.CRITICAL_HIT: "C", Outcome.HIT: "H", Outcome.GRAZE: "G",
 TRIGGER_REACH = 3.0
 #: Corners of each edge (a team's two zones lie on one side of the board).
 EDGE_CORNERS = ((0, 1), (1, 2), (2, 3), (3, 0))
+#: The bearings ``step_toward`` tries, in radians off the straight line, in order.
+_TURNS = (0.0, 0.7, -0.7, 1.4, -1.4)
 
 
 class IllegalCommand(MaledictionRulesError):
@@ -263,28 +265,30 @@ class Game:
         if want < 0.3:
             return None
         base = math.atan2(dy, dx)
-        best, best_d = None, dist - 0.05
+        goal = dist - 0.05  # the first candidate at least this much closer is taken
+        ux, uy, r = u.x, u.y, u.r
+        limit = reach + 1e-6
+        # Snapping to the grid moves a point by at most 0.071": only a step this long can
+        # end beyond the reach.
+        overshoot = reach - 0.08
         others = self.circles_near(u, reach)
-        near = self.board.pieces_near(u.x, u.y, reach + u.r + 0.1)
-        fits, clear = self.board.fits, self.board.path_clear
-        for turn in (0.0, 0.7, -0.7, 1.4, -1.4):
+        board = self.board
+        near = board.pieces_near(ux, uy, reach + r + 0.1)
+        fits, clear = board.fits, board.path_clear
+        hypot, cos, sin = math.hypot, math.cos, math.sin
+        for turn in _TURNS:
             ang = base + turn
-            ca, sa = math.cos(ang), math.sin(ang)
+            ca, sa = cos(ang), sin(ang)
             for frac in (1.0, 0.5):
                 length = want * frac
-                x, y = round(u.x + ca * length, 1), round(u.y + sa * length, 1)
-                if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
+                x, y = round(ux + ca * length, 1), round(uy + sa * length, 1)
+                if length > overshoot and hypot(x - ux, y - uy) > limit:
                     continue
-                d = math.hypot(tx - x, ty - y)
-                if d >= best_d:
+                if hypot(tx - x, ty - y) >= goal:
                     continue
-                if fits(x, y, u.r, others, near) and \
-                        clear(u.x, u.y, x, y, u.r, others, pieces=near):
-                    best, best_d = (x, y), d
-                    break
-            if best is not None:
-                break
-        return best
+                if fits(x, y, r, others, near) and clear(ux, uy, x, y, r, others, pieces=near):
+                    return (x, y)
+        return None
 
     def charge_reach(self, u: SimUnit) -> float:
         return u.stat("speed") * (3 if u.profile.relentless else 2)
@@ -374,9 +378,11 @@ class Game:
     def ranged_targets(self, u: SimUnit) -> list[SimUnit]:
         if not u.has("range") or u.stat("range") <= 0:
             return []
-        rng = u.stat("range")
-        return [e for e in self.units if e.side != u.side and self.edge(u, e) <= rng + 1e-9
-                and self.in_sight(u, e)]
+        # ``edge`` inlined: Range is positive here, so an overlap (a negative gap) is within.
+        limit = u.stat("range") + 1e-9
+        x, y, r, side, hypot = u.x, u.y, u.r, u.side, math.hypot
+        return [e for e in self.units if e.side != side and
+                hypot(x - e.x, y - e.y) - r - e.r <= limit and self.in_sight(u, e)]
 
     # ------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -449,23 +455,26 @@ class Game:
             side = 1 - side
         size = self.board.size
         rng = self.layout_rng
+        zones = [(z.cx, z.cy, z.radius) for z in self.board.zones]
+        placed_boxes: list[tuple[float, float, float, float]] = [
+            (p.x0, p.y0, p.x1, p.y1) for p in self.board.pieces]
+        gap2 = TERRAIN_GAP ** 2
+        random_, uniform = rng.random, rng.uniform
         for side, piece in order:
             w, d = piece.footprint
             placed = False
-            zones = self.board.zones
             for _ in range(60):
-                if rng.random() < 0.5:
+                if random_() < 0.5:
                     w, d = d, w
-                x0 = round(rng.uniform(0, size - w), 1)
-                y0 = round(rng.uniform(0, size - d), 1)
+                x0 = round(uniform(0, size - w), 1)
+                y0 = round(uniform(0, size - d), 1)
                 x1, y1 = round(x0 + w, 1), round(y0 + d, 1)
-                if any(point_rect_dist(z.cx, z.cy, x0, y0, x1, y1) < z.radius for z in zones):
-                    continue
-                if any(max(p.x0 - x1, x0 - p.x1, 0.0) ** 2 + max(p.y0 - y1, y0 - p.y1, 0.0) ** 2
-                       < TERRAIN_GAP ** 2 for p in self.board.pieces):
+                if _rect_in_zones(zones, x0, y0, x1, y1) or \
+                        _rect_near_boxes(placed_boxes, gap2, x0, y0, x1, y1):
                     continue
                 self.board.add_piece(Piece(x0, y0, x1, y1, piece.tall, piece.size.value,
                                            self.players[self.sides[side][0]].band.terrain.name))
+                placed_boxes.append((x0, y0, x1, y1))
                 placed = True
                 break
             if not placed:
@@ -1347,6 +1356,22 @@ class Game:
                 self._finish(leaders[0], "threshold")
                 return True
         return False
+
+
+def _rect_in_zones(zones, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """The rectangle reaches into a deployment zone ((corner x, corner y, radius))."""
+    for cx, cy, radius in zones:  # noqa: SIM110 (a plain loop: no generator in a hot loop)
+        if point_rect_dist(cx, cy, x0, y0, x1, y1) < radius:
+            return True
+    return False
+
+
+def _rect_near_boxes(boxes, gap2: float, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """The rectangle is closer than the terrain gap (squared: ``gap2``) to a placed piece."""
+    for px0, py0, px1, py1 in boxes:
+        if max(px0 - x1, x0 - px1, 0.0) ** 2 + max(py0 - y1, y0 - py1, 0.0) ** 2 < gap2:
+            return True
+    return False
 
 
 def _target_points(u: SimUnit, t: SimUnit) -> list[tuple[float, float]]:
