@@ -168,11 +168,13 @@ class HeuristicCommander(Commander):
         choices.sort(key=lambda t: (-_value_per_cost(t[2]) - (2 if t[0] == "seeker" else 0),
                                     t[1] if t[1] is not None else -1))
         new_units: list[Unit] = []
-        spots = self._spots(game, p)
+        spots = None  # found when a first unit can be paid for
         for kind, idx, card in choices:
             is_free = free and kind == "unit" and card.rank.value in ("basic", "elite")
             if not is_free and card.cost > echo:
                 continue
+            if spots is None:
+                spots = self._spots(game, p)
             spot = self._free_spot(game, p, spots, base_radius(card.base_mm), staged)
             if spot is None:
                 break
@@ -184,13 +186,15 @@ class HeuristicCommander(Commander):
             orders.append(["seeker", *spot] if kind == "seeker" else ["unit", idx, *spot])
             new_units.append(card)
         # Items on the dearest unit without one.
-        targets = [("new", k, c.cost) for k, c in enumerate(new_units)]
-        targets += [("old", u.id, u.card.cost) for u in game.units
-                    if u.owner == player and u.item is None and not game.is_engaged(u)]
+        targets = None  # found when a first item can be paid for
         taken = set()
         for i, c in enumerate(p.hand):
             if not isinstance(c, Item) or c.cost > echo:
                 continue
+            if targets is None:
+                targets = [("new", k, nu.cost) for k, nu in enumerate(new_units)]
+                targets += [("old", u.id, u.card.cost) for u in game.units
+                            if u.owner == player and u.item is None and not game.is_engaged(u)]
             pool = [t for t in targets if (t[0], t[1]) not in taken]
             if not pool:
                 break
@@ -278,7 +282,8 @@ class HeuristicCommander(Commander):
             best = max(engaged, key=lambda t: (self._attack_value(u, t), -t.id))
             return ["attack", best.id, "melee"]
         # Already at a husk it can claim, or holding a relic: hold, shoot if it can.
-        if self._claimable(game, u):
+        husks = game.board.live_husks()
+        if self._claimable(game, u, husks):
             return self._shot(game, u) or ["pass"]
         if u.relic is not None:
             shoot = self._shot(game, u)
@@ -296,7 +301,7 @@ class HeuristicCommander(Commander):
             return self._shot(game, u) or ["pass"]
         speed = u.stat("speed")
         # A free husk within reach this activation.
-        husk = self._best_husk(game, u)
+        husk = self._best_husk(game, u, husks)
         if husk is not None:
             hx, hy, d = husk
             if d <= speed * ap:
@@ -345,20 +350,20 @@ class HeuristicCommander(Commander):
         return best
 
     @staticmethod
-    def _claimable(game, u) -> bool:
+    def _claimable(game, u, husks=None) -> bool:
         if u.relic is not None:
             return False
-        for _, hx, hy in game.board.live_husks():
+        for _, hx, hy in game.board.live_husks() if husks is None else husks:
             if math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS <= u.profile.claim_reach:
                 return True
         return False
 
     @staticmethod
-    def _best_husk(game, u):
+    def _best_husk(game, u, husks=None):
         """The nearest husk no other ally is already heading to, with its distance."""
         best = None
         mates = [o for o in game.side_units(u.side) if o is not u and o.relic is None]
-        for _, hx, hy in game.board.live_husks():
+        for _, hx, hy in game.board.live_husks() if husks is None else husks:
             d = math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS
             taken = False
             for o in mates:
