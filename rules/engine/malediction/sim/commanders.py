@@ -17,7 +17,7 @@ from ..cards import Item, Unit
 from ..modes import NEARBY
 from ..odds import damage_distribution
 from .abilities import parse_spell
-from .board import HUSK_RADIUS, base_radius
+from .board import HUSK_RADIUS, base_radius, grid
 
 __all__ = ["Commander", "HeuristicCommander", "RandomCommander"]
 
@@ -231,7 +231,7 @@ class HeuristicCommander(Commander):
     def _free_spot(game, p, spots, r, staged):
         circles = game.circles() + staged
         for x, y, _ in spots:
-            x, y = round(x, 1), round(y, 1)
+            x, y = grid(x), grid(y)
             if game.board.fits(x, y, r, circles):
                 return (x, y)
         for k in range(25):

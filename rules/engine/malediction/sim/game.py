@@ -33,7 +33,7 @@ from ..modes import (
 )
 from ..result import MASTERY_SOURCES, Defeat, MatchResult
 from .abilities import parse_abilities, parse_spell
-from .board import HUSK_RADIUS, Board, Piece, base_radius
+from .board import HUSK_RADIUS, Board, Piece, base_radius, grid
 from .state import MatchInput, SimPlayer, SimUnit
 from .version import SIM_VERSION
 
@@ -281,7 +281,7 @@ class Game:
             ca, sa = cos(ang), sin(ang)
             for frac in (1.0, 0.5):
                 length = want * frac
-                x, y = round(ux + ca * length, 1), round(uy + sa * length, 1)
+                x, y = grid(ux + ca * length), grid(uy + sa * length)
                 if length > overshoot and hypot(x - ux, y - uy) > limit:
                     continue
                 if hypot(tx - x, ty - y) >= goal:
@@ -338,7 +338,7 @@ class Game:
             for back in (0.0, 0.5):
                 # Never farther than the reach: stopping up to 1" short still engages.
                 length = min(max(0.0, travel - back), reach - 0.05)
-                ex, ey = round(u.x + dx / d * length, 1), round(u.y + dy / d * length, 1)
+                ex, ey = grid(u.x + dx / d * length), grid(u.y + dy / d * length)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
                 why = self._charge_end_ok(u, t, ex, ey, reach, others)
