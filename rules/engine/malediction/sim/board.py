@@ -13,18 +13,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from math import floor as _floor
 
 from rules.engine.simulation.geometry import (
     EPSILON,
-    base_radius,
     point_rect_dist,
     seg_rect_clip,
     seg_rect_dist,
     snap,
 )
+from rules.engine.simulation.geometry import base_radius as _base_radius
 
 __all__ = ["HUSK_RADIUS", "Board", "Circle", "Piece", "Zone", "base_radius", "grid"]
+
+#: The radius in inches of a round base given in millimetres (remembered per size: the
+#: geometry rounds through a string each time).
+base_radius = lru_cache(maxsize=64)(_base_radius)
 
 #: A husk's footprint: the book gives none; a 40 mm round base (docs/rules-decisions.md).
 HUSK_RADIUS = base_radius(40)
