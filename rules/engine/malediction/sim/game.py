@@ -1165,8 +1165,7 @@ class Game:
         a channel is not allowed).
 
         The hand's spells are remembered with the hand list itself and its length: every
-        change of a hand either replaces the list or changes its length. So are the answers
-        for each echo and speed (the caller gets its own list)."""
+        change of a hand either replaces the list or changes its length."""
         hand = p.hand
         cache = p.spell_cache
         if cache is None or cache[0] is not hand or cache[1] != len(hand):
@@ -1178,17 +1177,12 @@ class Game:
                     k = self._spell_kind(c)
                 if k:
                     entries.append((i, k, c.cost))
-            cache = p.spell_cache = (hand, len(hand), entries, {})
+            cache = p.spell_cache = (hand, len(hand), entries)
         entries = cache[2]
         if not entries:
             return []
         echo = p.echo
-        answers = cache[3]
-        found = answers.get((echo, swift_only))
-        if found is None:
-            found = answers[echo, swift_only] = tuple(
-                i for i, k, cost in entries if cost <= echo and (k == 2 or not swift_only))
-        return list(found)
+        return [i for i, k, cost in entries if cost <= echo and (k == 2 or not swift_only)]
 
     def _spell_kind(self, c) -> int:
         """0: not a modelled spell, 1: a modelled channel, 2: a modelled swift (remembered

@@ -138,6 +138,5 @@ class SimPlayer:
         self.seeker_unit: SimUnit | None = None
         self.legacy: Legacy | None = band.legacy
         self.free_deploy_round = 0
-        #: (hand list, its length, [(index, kind, cost)], {(echo, swift only): indices}):
-        #: see ``Game.playable``.
+        #: (hand list, its length, [(index, kind, cost)]): see ``Game.playable``.
         self.spell_cache: tuple | None = None
