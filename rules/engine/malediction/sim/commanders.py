@@ -248,17 +248,18 @@ class HeuristicCommander(Commander):
         when the unit acts."""
         best, best_score = ids[0], -1e9
         unit = game.by_id.__getitem__  # the game asks with ids of units on the board
-        enemies = [(e.x, e.y, e.r, e) for e in game.side_units(1 - unit(ids[0]).side)]
+        enemies = [(e.x, e.y, e.r, e, e.worth + (20 if e.relic else 0))
+                   for e in game.side_units(1 - unit(ids[0]).side)]
         for uid in ids:
             u = unit(uid)
             score = u.card.cost * 0.1
             x, y, r = u.x, u.y, u.r
             close = None
-            for ex, ey, er, e in enemies:
+            for ex, ey, er, e, worth in enemies:
                 reach = r + er + NEARBY
                 dx, dy = ex - x, ey - y
                 if dx * dx + dy * dy <= reach * reach:
-                    v = odds(u, e)[0] * (e.worth + (20 if e.relic else 0))
+                    v = odds(u, e)[0] * worth
                     close = v if close is None or v > close else close
             if close is not None:
                 score += 10 + close
@@ -271,7 +272,8 @@ class HeuristicCommander(Commander):
     def _attack_value(self, u, t) -> float:
         kill, expected = odds(u, t)
         worth = t.worth + (20 if t.relic is not None else 0)
-        return kill * worth + expected / max(1, t.health) * worth * 0.5
+        health = t.max_hp - t.damage
+        return kill * worth + expected / (health if health > 1 else 1) * worth * 0.5
 
     def action(self, game, player, uid, ap):
         u = game.by_id[uid]

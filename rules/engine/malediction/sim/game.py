@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from rules.engine.errors import EngineBug
 from rules.engine.simulation.engine import derive_seed
-from rules.engine.simulation.geometry import point_rect_dist, seg_point_dist2, snap
+from rules.engine.simulation.geometry import seg_point_dist2, snap
 
 from ..attack import Outcome, resolve_attack
 from ..cards import Item, Rank, Relic, Spell, SpellSpeed, Unit
@@ -466,9 +466,9 @@ class Game:
             for _ in range(60):
                 if random_() < 0.5:
                     w, d = d, w
-                x0 = round(uniform(0, size - w), 1)
-                y0 = round(uniform(0, size - d), 1)
-                x1, y1 = round(x0 + w, 1), round(y0 + d, 1)
+                x0 = grid(uniform(0, size - w))
+                y0 = grid(uniform(0, size - d))
+                x1, y1 = grid(x0 + w), grid(y0 + d)
                 if _rect_in_zones(zones, x0, y0, x1, y1) or \
                         _rect_near_boxes(placed_boxes, gap2, x0, y0, x1, y1):
                     continue
@@ -490,8 +490,8 @@ class Game:
             tries += 1
             if tries % 400 == 0:
                 gap *= 0.9  # never seen on real boards; keeps the setup total
-            x = snap(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
-            y = snap(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
+            x = grid(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
+            y = grid(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
             if any(z.touches_circle(x, y, HUSK_RADIUS) for z in self.board.zones):
                 continue
             if not self.board.fits(x, y, HUSK_RADIUS, []):
@@ -1359,9 +1359,12 @@ class Game:
 
 
 def _rect_in_zones(zones, x0: float, y0: float, x1: float, y1: float) -> bool:
-    """The rectangle reaches into a deployment zone ((corner x, corner y, radius))."""
-    for cx, cy, radius in zones:  # noqa: SIM110 (a plain loop: no generator in a hot loop)
-        if point_rect_dist(cx, cy, x0, y0, x1, y1) < radius:
+    """The rectangle reaches into a deployment zone ((corner x, corner y, radius)):
+    ``point_rect_dist`` inlined."""
+    for cx, cy, radius in zones:
+        dx = x0 - cx if cx < x0 else (cx - x1 if cx > x1 else 0.0)
+        dy = y0 - cy if cy < y0 else (cy - y1 if cy > y1 else 0.0)
+        if (dy if dx == 0.0 else dx if dy == 0.0 else math.hypot(dx, dy)) < radius:
             return True
     return False
 
