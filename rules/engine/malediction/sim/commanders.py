@@ -395,7 +395,7 @@ class HeuristicCommander(Commander):
             effect = parse_spell(card.abilities)
             if effect.kind == "damage":
                 for t in game.enemies(u):
-                    if game.edge(u, t) <= effect.reach and t.health <= effect.amount + 1 and \
+                    if t.health <= effect.amount + 1 and game.edge(u, t) <= effect.reach and \
                             game.board.line_of_effect(u.x, u.y, t.x, t.y, t.r):
                         return [idx, t.id]
             elif effect.kind == "heal" and u.damage >= effect.amount:

@@ -94,6 +94,9 @@ class Game:
         #: until a base moves, enters or leaves (``_placed``).
         self._engaged: dict[int, list[SimUnit]] = {}
         self._near: dict[tuple[int, float], list[tuple[float, float, float]]] = {}
+        #: (unit id, x, y, reach) of moves ``step_toward`` found to fit and be clear: the
+        #: move's check need not measure them again until a base or husk changes.
+        self._clear_moves: set[tuple[int, float, float, float]] = set()
         self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
@@ -224,6 +227,7 @@ class Game:
         self._los.clear()
         self._engaged.clear()
         self._near.clear()
+        self._clear_moves.clear()
 
     def side_units(self, side: int) -> list[SimUnit]:
         """The units of ``side`` on the board (cached until one enters or leaves)."""
@@ -246,6 +250,8 @@ class Game:
         """Why a straight move of ``u`` to (x, y) within ``reach`` is illegal (None: legal)."""
         if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
             return f"({x}, {y}) is farther than {reach}\"."
+        if (u.id, x, y, reach) in self._clear_moves:
+            return None
         others = self.circles_near(u, reach)
         if not self.board.fits(x, y, u.r, others):
             return f"The base does not fit at ({x}, {y})."
@@ -287,6 +293,7 @@ class Game:
                 if hypot(tx - x, ty - y) >= goal:
                     continue
                 if fits(x, y, r, others, near) and clear(ux, uy, x, y, r, others, pieces=near):
+                    self._clear_moves.add((u.id, x, y, reach))
                     return (x, y)
         return None
 
@@ -707,6 +714,7 @@ class Game:
         self._los.clear()
         self._engaged.clear()
         self._near.clear()
+        self._clear_moves.clear()
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -1127,6 +1135,7 @@ class Game:
         self._los.clear()
         self._engaged.clear()
         self._near.clear()
+        self._clear_moves.clear()
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
@@ -1343,6 +1352,7 @@ class Game:
         u.refit()
         self.board.husks[husk] = None
         self._los.clear()  # a husk no longer blocks sight
+        self._clear_moves.clear()
         self.mastery[u.side]["relics"] += RELIC_MASTERY
         self.relics_claimed[u.side] += 1
         self.log("claim", u.id, husk, relic.name)

@@ -56,3 +56,13 @@ def test_this_versions_logs_are_pinned():
     assert SIM_VERSION in LOG_DIGESTS, "a new simulator version: pin its logs here"
     assert digest.hexdigest() == LOG_DIGESTS[SIM_VERSION], (
         "the same input and seed play differently: bump SIM_VERSION")
+
+
+def test_a_move_found_clear_is_checked_again_once_a_base_moves_into_its_way():
+    g = scene([(card("Walker"), 0, 10, 10), (card("Other"), 0, 20, 20)])
+    walker, other = g.units
+    end = g.step_toward(walker, 14, 10, 5)
+    assert end is not None and g.move_ok(walker, *end, 5) is None
+    other.x, other.y = end
+    g.moved()
+    assert "does not fit" in g.move_ok(walker, *end, 5)
