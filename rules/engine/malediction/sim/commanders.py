@@ -229,7 +229,7 @@ class HeuristicCommander(Commander):
 
     @staticmethod
     def _free_spot(game, p, spots, r, staged):
-        circles = game.circles() + staged
+        circles = game.all_circles() + staged
         for x, y, _ in spots:
             x, y = grid(x), grid(y)
             if game.board.fits(x, y, r, circles):

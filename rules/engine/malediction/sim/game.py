@@ -760,7 +760,7 @@ class Game:
                 else:
                     echo -= card.cost
                 r = base_radius(card.base_mm)
-                if not self.board.fits(x, y, r, self.circles() + staged_circles):
+                if not self.board.fits(x, y, r, self.all_circles() + staged_circles):
                     raise IllegalCommand(f"{card.name} does not fit at ({x}, {y}).")
                 if not (self.zone_holds(p.index, x, y, r) or self._reinforces(p, x, y, r)):
                     raise IllegalCommand(
