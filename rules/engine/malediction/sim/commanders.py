@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
+from operator import itemgetter
 
 from ..cards import Item, Unit
 from ..modes import NEARBY
@@ -22,6 +24,7 @@ from .board import HUSK_RADIUS, base_radius, grid
 __all__ = ["Commander", "HeuristicCommander", "RandomCommander"]
 
 _DISTS: dict[tuple, tuple[tuple[int, float], ...]] = {}
+_first = itemgetter(0)
 
 
 def odds(a, t) -> tuple[float, float]:
@@ -248,14 +251,19 @@ class HeuristicCommander(Commander):
         when the unit acts."""
         best, best_score = ids[0], -1e9
         unit = game.by_id.__getitem__  # the game asks with ids of units on the board
-        enemies = [(e.x, e.y, e.r, e, e.worth + (20 if e.relic else 0))
-                   for e in game.side_units(1 - unit(ids[0]).side)]
+        # Enemies sorted by x: only those whose x lies within the widest reach of a unit's
+        # can be close to it (the best value among them does not depend on their order).
+        enemies = sorted(((e.x, e.y, e.r, e, e.worth + (20 if e.relic else 0))
+                          for e in game.side_units(1 - unit(ids[0]).side)), key=_first)
+        xs = [t[0] for t in enemies]
+        widest = max((t[2] for t in enemies), default=0.0) + NEARBY + 1e-6
         for uid in ids:
             u = unit(uid)
             score = u.card.cost * 0.1
             x, y, r = u.x, u.y, u.r
             close = None
-            for ex, ey, er, e, worth in enemies:
+            lo, hi = bisect_left(xs, x - r - widest), bisect_right(xs, x + r + widest)
+            for ex, ey, er, e, worth in enemies[lo:hi]:
                 reach = r + er + NEARBY
                 dx, dy = ex - x, ey - y
                 if dx * dx + dy * dy <= reach * reach:
