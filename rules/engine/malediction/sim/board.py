@@ -137,13 +137,11 @@ class Board:
                 if dx * dx + dy * dy < reach2:
                     return False
         for cx, cy, cr in circles:
-            dx = x - cx
-            if dx > 2.0 or dx < -2.0:  # no base is wider than 2": cheap reject
-                reach = r + cr
-                if dx > reach or dx < -reach:
-                    continue
-            dy = y - cy
             reach = r + cr
+            dx = x - cx
+            if dx > reach or dx < -reach:  # too far along x to touch: cheap reject
+                continue
+            dy = y - cy
             if dx * dx + dy * dy < reach * reach - 1e-6:
                 return False
         return True
