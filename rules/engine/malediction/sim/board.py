@@ -13,18 +13,23 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
+from math import floor as _floor
 
 from rules.engine.simulation.geometry import (
     EPSILON,
-    base_radius,
     point_rect_dist,
-    seg_hits_rect,
-    seg_point_dist2,
+    seg_rect_clip,
     seg_rect_dist,
     snap,
 )
+from rules.engine.simulation.geometry import base_radius as _base_radius
 
-__all__ = ["HUSK_RADIUS", "Board", "Circle", "Piece", "Zone", "base_radius"]
+__all__ = ["HUSK_RADIUS", "Board", "Circle", "Piece", "Zone", "base_radius", "grid"]
+
+#: The radius in inches of a round base given in millimetres (remembered per size: the
+#: geometry rounds through a string each time).
+base_radius = lru_cache(maxsize=64)(_base_radius)
 
 #: A husk's footprint: the book gives none; a 40 mm round base (docs/rules-decisions.md).
 HUSK_RADIUS = base_radius(40)
@@ -132,13 +137,11 @@ class Board:
                 if dx * dx + dy * dy < reach2:
                     return False
         for cx, cy, cr in circles:
-            dx = x - cx
-            if dx > 2.0 or dx < -2.0:  # no base is wider than 2": cheap reject
-                reach = r + cr
-                if dx > reach or dx < -reach:
-                    continue
-            dy = y - cy
             reach = r + cr
+            dx = x - cx
+            if dx > reach or dx < -reach:  # too far along x to touch: cheap reject
+                continue
+            dy = y - cy
             if dx * dx + dy * dy < reach * reach - 1e-6:
                 return False
         return True
@@ -158,24 +161,41 @@ class Board:
             if p.x0 > hix + w or p.x1 < lox - w or p.y0 > hiy + w or p.y1 < loy - w:
                 continue
             if line_only:
-                if seg_hits_rect(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1):
+                if seg_rect_clip(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1) is not None:  # hits
                     return False
             elif seg_rect_dist(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1) < w:
                 return False
+        # ``seg_point_dist2`` inlined below, the segment's terms computed once.
+        dx, dy = bx - ax, by - ay
+        len2 = dx * dx + dy * dy
+        point = len2 <= EPSILON
+        reach = w + HUSK_RADIUS
+        limit = reach * reach - 1e-6
         for h in self.husks:
             if h is None:
                 continue
-            reach = w + HUSK_RADIUS
+            px, py = h
+            if point:
+                ex, ey = px - ax, py - ay
+            else:
+                t = ((px - ax) * dx + (py - ay) * dy) / len2
+                t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                ex, ey = ax + t * dx - px, ay + t * dy - py
             # Leaving a husk one already touches is allowed (the start overlaps it).
-            if seg_point_dist2(ax, ay, bx, by, h[0], h[1]) < reach * reach - 1e-6 and \
-                    (ax - h[0]) ** 2 + (ay - h[1]) ** 2 >= reach * reach - 1e-6:
+            if ex * ex + ey * ey < limit and (ax - px) ** 2 + (ay - py) ** 2 >= limit:
                 return False
         for cx, cy, cr in circles:
             reach = w + cr
             if cx + reach < lox or cx - reach > hix or cy + reach < loy or cy - reach > hiy:
                 continue
-            if seg_point_dist2(ax, ay, bx, by, cx, cy) < reach * reach - 1e-6 and \
-                    (ax - cx) ** 2 + (ay - cy) ** 2 >= reach * reach - 1e-6:
+            if point:
+                ex, ey = cx - ax, cy - ay
+            else:
+                t = ((cx - ax) * dx + (cy - ay) * dy) / len2
+                t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                ex, ey = ax + t * dx - cx, ay + t * dy - cy
+            limit = reach * reach - 1e-6
+            if ex * ex + ey * ey < limit and (ax - cx) ** 2 + (ay - cy) ** 2 >= limit:
                 return False
         return True
 
@@ -190,23 +210,41 @@ class Board:
         for p in self.tall:
             if p.x0 > hix or p.x1 < lox or p.y0 > hiy or p.y1 < loy:
                 continue
-            if seg_hits_rect(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1):
+            if seg_rect_clip(ax, ay, bx, by, p.x0, p.y0, p.x1, p.y1) is not None:  # hits
                 return False
         if circles is None:
             return True
+        # ``seg_point_dist2`` inlined below, the segment's terms computed once.
+        dx, dy = bx - ax, by - ay
+        len2 = dx * dx + dy * dy
+        point = len2 <= EPSILON
         hr = HUSK_RADIUS
         for h in self.husks:
-            if h is None or h[0] + hr < lox or h[0] - hr > hix or h[1] + hr < loy or \
-                    h[1] - hr > hiy:
+            if h is None:
                 continue
-            if seg_point_dist2(ax, ay, bx, by, h[0], h[1]) < hr * hr:
+            px, py = h
+            if px + hr < lox or px - hr > hix or py + hr < loy or py - hr > hiy:
+                continue
+            if point:
+                ex, ey = px - ax, py - ay
+            else:
+                t = ((px - ax) * dx + (py - ay) * dy) / len2
+                t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                ex, ey = ax + t * dx - px, ay + t * dy - py
+            if ex * ex + ey * ey < hr * hr:
                 return False
         for cx, cy, cr in circles:
             if cx + cr < lox or cx - cr > hix or cy + cr < loy or cy - cr > hiy:
                 continue
             if (cx == sx and cy == sy) or (cx == tx and cy == ty):
                 continue
-            if seg_point_dist2(ax, ay, bx, by, cx, cy) < cr * cr:
+            if point:
+                ex, ey = cx - ax, cy - ay
+            else:
+                t = ((cx - ax) * dx + (cy - ay) * dy) / len2
+                t = 0.0 if t < 0.0 else (1.0 if t > 1.0 else t)
+                ex, ey = ax + t * dx - cx, ay + t * dy - cy
+            if ex * ex + ey * ey < cr * cr:
                 return False
         return True
 
@@ -223,11 +261,9 @@ class Board:
         return self._line_clear(ax, ay, bx + nx, by + ny, circles, ax, ay, bx, by) or \
             self._line_clear(ax, ay, bx - nx, by - ny, circles, ax, ay, bx, by)
 
-    def line_of_sight(self, ax: float, ay: float, bx: float, by: float, br: float,
-                      others: list[Circle]) -> bool:
-        """From A's centre to any point of B's base: blocked by other bases, husks and tall
-        terrain. ``others`` may hold A's and B's own bases (skipped by their centres)."""
-        return self._sight(ax, ay, bx, by, br, others)
+    #: From A's centre to any point of B's base: blocked by other bases (``circles``), husks
+    #: and tall terrain. ``circles`` may hold A's and B's own bases (skipped by their centres).
+    line_of_sight = _sight
 
     def line_of_effect(self, ax: float, ay: float, bx: float, by: float, br: float) -> bool:
         """As line of sight, blocked by tall terrain only."""
@@ -246,3 +282,20 @@ class Board:
 
 def snap_xy(x: float, y: float) -> tuple[float, float]:
     return snap(x), snap(y)
+
+
+def grid(v: float) -> float:
+    """``round(v, 1)`` (the 0.1" grid), exactly, at about half its cost.
+
+    ``round`` finds the decimal through a correctly rounded string conversion. Here
+    ``y = v * 10`` is off the exact product by under 1e-13 (coordinates are small), so
+    unless ``y`` lies within 1e-7 of a half its nearest integer ``n`` is the exact one, and
+    ``n / 10`` (a correctly rounded division) is the double nearest to that decimal, as
+    ``round`` gives. Near a half, below 0.1 (negative zero) and far off any board,
+    ``round`` itself answers."""
+    y = v * 10.0
+    n = _floor(y)
+    d = y - n
+    if y < 1.0 or y > 1e6 or 0.4999999 < d < 0.5000001:
+        return round(v, 1)
+    return (n + 1 if d > 0.5 else n) / 10.0

@@ -12,35 +12,34 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
+from operator import itemgetter
 
 from ..cards import Item, Unit
 from ..modes import NEARBY
 from ..odds import damage_distribution
 from .abilities import parse_spell
-from .board import HUSK_RADIUS, base_radius
+from .board import HUSK_RADIUS, base_radius, grid
 
 __all__ = ["Commander", "HeuristicCommander", "RandomCommander"]
 
 _DISTS: dict[tuple, tuple[tuple[int, float], ...]] = {}
+_first = itemgetter(0)
 
 
 def odds(a, t) -> tuple[float, float]:
     """(chance to defeat ``t`` with one attack of ``a``, expected damage): the exact damage
     distribution over the die's 20 faces (cached per attacker and DEF), read against the
     target's health."""
-    acc = a.stat("acc") if a.card.acc is not None else None
-    defense = t.stat("defense") if t.card.defense is not None else None
-    power = a.card.power
-    key = (acc, power.hit, power.graze, defense, a.power_bonus) if power is not None else \
-        (acc, None, None, defense, a.power_bonus)
+    key = (a.atk_key, t.def_key)
     dist = _DISTS.get(key)
     if dist is None:
-        exact = damage_distribution(acc, a.card.power, defense, a.power_bonus)
+        exact = damage_distribution(a.atk_key[0], a.card.power, t.def_key, a.power_bonus)
         dist = tuple((d, float(p)) for d, p in exact.items())
         if len(_DISTS) > 20000:
             _DISTS.clear()
         _DISTS[key] = dist
-    health = t.health
+    health = t.max_hp - t.damage
     kill = expected = 0.0
     for d, p in dist:
         expected += d * p
@@ -172,11 +171,13 @@ class HeuristicCommander(Commander):
         choices.sort(key=lambda t: (-_value_per_cost(t[2]) - (2 if t[0] == "seeker" else 0),
                                     t[1] if t[1] is not None else -1))
         new_units: list[Unit] = []
-        spots = self._spots(game, p)
+        spots = None  # found when a first unit can be paid for
         for kind, idx, card in choices:
             is_free = free and kind == "unit" and card.rank.value in ("basic", "elite")
             if not is_free and card.cost > echo:
                 continue
+            if spots is None:
+                spots = self._spots(game, p)
             spot = self._free_spot(game, p, spots, base_radius(card.base_mm), staged)
             if spot is None:
                 break
@@ -188,13 +189,15 @@ class HeuristicCommander(Commander):
             orders.append(["seeker", *spot] if kind == "seeker" else ["unit", idx, *spot])
             new_units.append(card)
         # Items on the dearest unit without one.
-        targets = [("new", k, c.cost) for k, c in enumerate(new_units)]
-        targets += [("old", u.id, u.card.cost) for u in game.units
-                    if u.owner == player and u.item is None and not game.is_engaged(u)]
+        targets = None  # found when a first item can be paid for
         taken = set()
         for i, c in enumerate(p.hand):
             if not isinstance(c, Item) or c.cost > echo:
                 continue
+            if targets is None:
+                targets = [("new", k, nu.cost) for k, nu in enumerate(new_units)]
+                targets += [("old", u.id, u.card.cost) for u in game.units
+                            if u.owner == player and u.item is None and not game.is_engaged(u)]
             pool = [t for t in targets if (t[0], t[1]) not in taken]
             if not pool:
                 break
@@ -229,9 +232,9 @@ class HeuristicCommander(Commander):
 
     @staticmethod
     def _free_spot(game, p, spots, r, staged):
-        circles = game.circles() + staged
+        circles = game.all_circles() + staged
         for x, y, _ in spots:
-            x, y = round(x, 1), round(y, 1)
+            x, y = grid(x), grid(y)
             if game.board.fits(x, y, r, circles):
                 return (x, y)
         for k in range(25):
@@ -247,18 +250,24 @@ class HeuristicCommander(Commander):
         Engagement here is judged by distance alone (cheap); the rules check it properly
         when the unit acts."""
         best, best_score = ids[0], -1e9
-        unit = game.unit
-        enemies = [(e.x, e.y, e.r, e) for e in game.side_units(1 - unit(ids[0]).side)]
+        unit = game.by_id.__getitem__  # the game asks with ids of units on the board
+        # Enemies sorted by x: only those whose x lies within the widest reach of a unit's
+        # can be close to it (the best value among them does not depend on their order).
+        enemies = sorted(((e.x, e.y, e.r, e, e.worth + (20 if e.relic else 0))
+                          for e in game.side_units(1 - unit(ids[0]).side)), key=_first)
+        xs = [t[0] for t in enemies]
+        widest = max((t[2] for t in enemies), default=0.0) + NEARBY + 1e-6
         for uid in ids:
             u = unit(uid)
             score = u.card.cost * 0.1
             x, y, r = u.x, u.y, u.r
             close = None
-            for ex, ey, er, e in enemies:
+            lo, hi = bisect_left(xs, x - r - widest), bisect_right(xs, x + r + widest)
+            for ex, ey, er, e, worth in enemies[lo:hi]:
                 reach = r + er + NEARBY
                 dx, dy = ex - x, ey - y
                 if dx * dx + dy * dy <= reach * reach:
-                    v = odds(u, e)[0] * (e.worth + (20 if e.relic else 0))
+                    v = odds(u, e)[0] * worth
                     close = v if close is None or v > close else close
             if close is not None:
                 score += 10 + close
@@ -271,21 +280,23 @@ class HeuristicCommander(Commander):
     def _attack_value(self, u, t) -> float:
         kill, expected = odds(u, t)
         worth = t.worth + (20 if t.relic is not None else 0)
-        return kill * worth + expected / max(1, t.health) * worth * 0.5
+        health = t.max_hp - t.damage
+        return kill * worth + expected / (health if health > 1 else 1) * worth * 0.5
 
     def action(self, game, player, uid, ap):
-        u = game.unit(uid)
+        u = game.by_id[uid]
         engaged = game.engaged_enemies(u)
         if engaged:
             if u.profile.onslaught and ap >= 2:
                 return ["onslaught"]
             best = max(engaged, key=lambda t: (self._attack_value(u, t), -t.id))
             return ["attack", best.id, "melee"]
-        shoot = self._shot(game, u)
         # Already at a husk it can claim, or holding a relic: hold, shoot if it can.
-        if self._claimable(game, u):
-            return shoot or ["pass"]
+        husks = game.board.live_husks()
+        if self._claimable(game, u, husks):
+            return self._shot(game, u) or ["pass"]
         if u.relic is not None:
+            shoot = self._shot(game, u)
             if shoot:
                 return shoot
             threat = self._nearest(u, game.side_units(1 - u.side))
@@ -297,10 +308,10 @@ class HeuristicCommander(Commander):
                     return ["move", *away]
             return ["pass"]
         if not u.has("speed"):
-            return shoot or ["pass"]
+            return self._shot(game, u) or ["pass"]
         speed = u.stat("speed")
         # A free husk within reach this activation.
-        husk = self._best_husk(game, u)
+        husk = self._best_husk(game, u, husks)
         if husk is not None:
             hx, hy, d = husk
             if d <= speed * ap:
@@ -317,6 +328,7 @@ class HeuristicCommander(Commander):
             for v, _, t in pool[:2]:
                 if v > 0 and not isinstance(game.charge_end(u, t), str):
                     return ["charge", t.id, None]
+        shoot = self._shot(game, u)  # only now: moving to a husk or charging comes first
         if shoot:
             return shoot
         goal = (husk[0], husk[1]) if husk else None
@@ -348,20 +360,20 @@ class HeuristicCommander(Commander):
         return best
 
     @staticmethod
-    def _claimable(game, u) -> bool:
+    def _claimable(game, u, husks=None) -> bool:
         if u.relic is not None:
             return False
-        for _, hx, hy in game.board.live_husks():
+        for _, hx, hy in game.board.live_husks() if husks is None else husks:
             if math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS <= u.profile.claim_reach:
                 return True
         return False
 
     @staticmethod
-    def _best_husk(game, u):
+    def _best_husk(game, u, husks=None):
         """The nearest husk no other ally is already heading to, with its distance."""
         best = None
         mates = [o for o in game.side_units(u.side) if o is not u and o.relic is None]
-        for _, hx, hy in game.board.live_husks():
+        for _, hx, hy in game.board.live_husks() if husks is None else husks:
             d = math.hypot(u.x - hx, u.y - hy) - u.r - HUSK_RADIUS
             taken = False
             for o in mates:
@@ -391,7 +403,7 @@ class HeuristicCommander(Commander):
             effect = parse_spell(card.abilities)
             if effect.kind == "damage":
                 for t in game.enemies(u):
-                    if game.edge(u, t) <= effect.reach and t.health <= effect.amount + 1 and \
+                    if t.health <= effect.amount + 1 and game.edge(u, t) <= effect.reach and \
                             game.board.line_of_effect(u.x, u.y, t.x, t.y, t.r):
                         return [idx, t.id]
             elif effect.kind == "heal" and u.damage >= effect.amount:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from rules.engine.errors import EngineBug
 from rules.engine.simulation.engine import derive_seed
-from rules.engine.simulation.geometry import point_rect_dist, seg_point_dist2, snap
+from rules.engine.simulation.geometry import seg_point_dist2, snap
 
 from ..attack import Outcome, resolve_attack
 from ..cards import Item, Rank, Relic, Spell, SpellSpeed, Unit
@@ -33,7 +33,7 @@ from ..modes import (
 )
 from ..result import MASTERY_SOURCES, Defeat, MatchResult
 from .abilities import parse_abilities, parse_spell
-from .board import HUSK_RADIUS, Board, Piece, base_radius
+from .board import HUSK_RADIUS, Board, Piece, base_radius, grid
 from .state import MatchInput, SimPlayer, SimUnit
 from .version import SIM_VERSION
 
@@ -47,6 +47,8 @@ OUTCOME_CODE = {Outcome.CRITICAL_HIT: "C", Outcome.HIT: "H", Outcome.GRAZE: "G",
 TRIGGER_REACH = 3.0
 #: Corners of each edge (a team's two zones lie on one side of the board).
 EDGE_CORNERS = ((0, 1), (1, 2), (2, 3), (3, 0))
+#: The bearings ``step_toward`` tries, in radians off the straight line, in order.
+_TURNS = (0.0, 0.7, -0.7, 1.4, -1.4)
 
 
 class IllegalCommand(MaledictionRulesError):
@@ -88,6 +90,13 @@ class Game:
         self.by_id: dict[int, SimUnit] = {}
         self._circ: list | None = None
         self._los: dict[tuple[int, int], bool] = {}
+        #: Per unit (or unit and reach): its engaged enemies, the bases near it. Both hold
+        #: until a base moves, enters or leaves (``_placed``).
+        self._engaged: dict[int, list[SimUnit]] = {}
+        self._near: dict[tuple[int, float], list[tuple[float, float, float]]] = {}
+        #: (unit id, x, y, reach) of moves ``step_toward`` found to fit and be clear: the
+        #: move's check need not measure them again until a base or husk changes.
+        self._clear_moves: set[tuple[int, float, float, float]] = set()
         self._sides_cache: list | None = None
         self.round = 1
         self.initiative = 0
@@ -131,7 +140,9 @@ class Game:
                 raise EngineBug(f"Replay diverged: expected {tag} from {player}, "
                                 f"log has {rtag} from {who}.")
             return answer
-        answer = _json(getattr(self.commanders[player], tag)(self, player, *args))
+        answer = getattr(self.commanders[player], tag)(self, player, *args)
+        if type(answer) not in _PLAIN:
+            answer = _json(answer)
         self.decisions.append([player, tag, answer])
         return answer
 
@@ -149,11 +160,17 @@ class Game:
         return [(u.x, u.y, u.r) for u in self.units if u not in skip]
 
     def circles_near(self, u: SimUnit, reach: float) -> list[tuple[float, float, float]]:
-        """Every other base that could touch ``u`` moving up to ``reach`` (a cheap box)."""
-        box = reach + u.r + 2.0
-        x, y = u.x, u.y
-        return [(o.x, o.y, o.r) for o in self.units
+        """Every other base that could touch ``u`` moving up to ``reach`` (a cheap box;
+        remembered until a base moves, enters or leaves: do not change the list)."""
+        key = (u.id, reach)
+        found = self._near.get(key)
+        if found is None:
+            box = reach + u.r + 2.0
+            x, y = u.x, u.y
+            found = self._near[key] = [
+                (o.x, o.y, o.r) for o in self.units
                 if o is not u and -box < o.x - x < box and -box < o.y - y < box]
+        return found
 
     @staticmethod
     def edge(a: SimUnit, b: SimUnit) -> float:
@@ -171,7 +188,12 @@ class Game:
         return self.board.line_of_effect(a.x, a.y, b.x, b.y, b.r)
 
     def engaged_enemies(self, u: SimUnit) -> list[SimUnit]:
-        out = []
+        """The enemies engaged with ``u`` (remembered until a base moves, enters or leaves:
+        do not change the list)."""
+        out = self._engaged.get(u.id)
+        if out is not None:
+            return out
+        out = self._engaged[u.id] = []
         x, y, r = u.x, u.y, u.r
         loe = self.board.line_of_effect
         for e in self.side_units(1 - u.side):
@@ -182,14 +204,7 @@ class Game:
         return out
 
     def is_engaged(self, u: SimUnit) -> bool:
-        x, y, r = u.x, u.y, u.r
-        loe = self.board.line_of_effect
-        for e in self.side_units(1 - u.side):
-            reach = r + e.r + NEARBY + 1e-9
-            dx, dy = x - e.x, y - e.y
-            if dx * dx + dy * dy <= reach * reach and loe(x, y, e.x, e.y, e.r):
-                return True
-        return False
+        return bool(self.engaged_enemies(u))
 
     def in_sight(self, a: SimUnit, b: SimUnit) -> bool:
         """Line of sight from ``a`` to ``b``, remembered until a base moves, enters or leaves."""
@@ -207,8 +222,12 @@ class Game:
         return self._circ
 
     def moved(self) -> None:
+        """A base moved: forget what its place decided."""
         self._circ = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
+        self._clear_moves.clear()
 
     def side_units(self, side: int) -> list[SimUnit]:
         """The units of ``side`` on the board (cached until one enters or leaves)."""
@@ -231,6 +250,8 @@ class Game:
         """Why a straight move of ``u`` to (x, y) within ``reach`` is illegal (None: legal)."""
         if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
             return f"({x}, {y}) is farther than {reach}\"."
+        if (u.id, x, y, reach) in self._clear_moves:
+            return None
         others = self.circles_near(u, reach)
         if not self.board.fits(x, y, u.r, others):
             return f"The base does not fit at ({x}, {y})."
@@ -250,28 +271,31 @@ class Game:
         if want < 0.3:
             return None
         base = math.atan2(dy, dx)
-        best, best_d = None, dist - 0.05
+        goal = dist - 0.05  # the first candidate at least this much closer is taken
+        ux, uy, r = u.x, u.y, u.r
+        limit = reach + 1e-6
+        # Snapping to the grid moves a point by at most 0.071": only a step this long can
+        # end beyond the reach.
+        overshoot = reach - 0.08
         others = self.circles_near(u, reach)
-        near = self.board.pieces_near(u.x, u.y, reach + u.r + 0.1)
-        fits, clear = self.board.fits, self.board.path_clear
-        for turn in (0.0, 0.7, -0.7, 1.4, -1.4):
+        board = self.board
+        near = board.pieces_near(ux, uy, reach + r + 0.1)
+        fits, clear = board.fits, board.path_clear
+        hypot, cos, sin = math.hypot, math.cos, math.sin
+        for turn in _TURNS:
             ang = base + turn
-            ca, sa = math.cos(ang), math.sin(ang)
+            ca, sa = cos(ang), sin(ang)
             for frac in (1.0, 0.5):
                 length = want * frac
-                x, y = round(u.x + ca * length, 1), round(u.y + sa * length, 1)
-                if math.hypot(x - u.x, y - u.y) > reach + 1e-6:
+                x, y = grid(ux + ca * length), grid(uy + sa * length)
+                if length > overshoot and hypot(x - ux, y - uy) > limit:
                     continue
-                d = math.hypot(tx - x, ty - y)
-                if d >= best_d:
+                if hypot(tx - x, ty - y) >= goal:
                     continue
-                if fits(x, y, u.r, others, near) and \
-                        clear(u.x, u.y, x, y, u.r, others, pieces=near):
-                    best, best_d = (x, y), d
-                    break
-            if best is not None:
-                break
-        return best
+                if fits(x, y, r, others, near) and clear(ux, uy, x, y, r, others, pieces=near):
+                    self._clear_moves.add((u.id, x, y, reach))
+                    return (x, y)
+        return None
 
     def charge_reach(self, u: SimUnit) -> float:
         return u.stat("speed") * (3 if u.profile.relentless else 2)
@@ -321,7 +345,7 @@ class Game:
             for back in (0.0, 0.5):
                 # Never farther than the reach: stopping up to 1" short still engages.
                 length = min(max(0.0, travel - back), reach - 0.05)
-                ex, ey = round(u.x + dx / d * length, 1), round(u.y + dy / d * length, 1)
+                ex, ey = grid(u.x + dx / d * length), grid(u.y + dy / d * length)
                 if not _in_corridor(u, px, py, ex, ey):
                     continue
                 why = self._charge_end_ok(u, t, ex, ey, reach, others)
@@ -361,9 +385,11 @@ class Game:
     def ranged_targets(self, u: SimUnit) -> list[SimUnit]:
         if not u.has("range") or u.stat("range") <= 0:
             return []
-        rng = u.stat("range")
-        return [e for e in self.units if e.side != u.side and self.edge(u, e) <= rng + 1e-9
-                and self.in_sight(u, e)]
+        # ``edge`` inlined: Range is positive here, so an overlap (a negative gap) is within.
+        limit = u.stat("range") + 1e-9
+        x, y, r, side, hypot = u.x, u.y, u.r, u.side, math.hypot
+        return [e for e in self.units if e.side != side and
+                hypot(x - e.x, y - e.y) - r - e.r <= limit and self.in_sight(u, e)]
 
     # ------------------------------------------------------------------- setup
     def setup(self) -> None:
@@ -436,23 +462,26 @@ class Game:
             side = 1 - side
         size = self.board.size
         rng = self.layout_rng
+        zones = [(z.cx, z.cy, z.radius) for z in self.board.zones]
+        placed_boxes: list[tuple[float, float, float, float]] = [
+            (p.x0, p.y0, p.x1, p.y1) for p in self.board.pieces]
+        gap2 = TERRAIN_GAP ** 2
+        random_, uniform = rng.random, rng.uniform
         for side, piece in order:
             w, d = piece.footprint
             placed = False
-            zones = self.board.zones
             for _ in range(60):
-                if rng.random() < 0.5:
+                if random_() < 0.5:
                     w, d = d, w
-                x0 = round(rng.uniform(0, size - w), 1)
-                y0 = round(rng.uniform(0, size - d), 1)
-                x1, y1 = round(x0 + w, 1), round(y0 + d, 1)
-                if any(point_rect_dist(z.cx, z.cy, x0, y0, x1, y1) < z.radius for z in zones):
-                    continue
-                if any(max(p.x0 - x1, x0 - p.x1, 0.0) ** 2 + max(p.y0 - y1, y0 - p.y1, 0.0) ** 2
-                       < TERRAIN_GAP ** 2 for p in self.board.pieces):
+                x0 = grid(uniform(0, size - w))
+                y0 = grid(uniform(0, size - d))
+                x1, y1 = grid(x0 + w), grid(y0 + d)
+                if _rect_in_zones(zones, x0, y0, x1, y1) or \
+                        _rect_near_boxes(placed_boxes, gap2, x0, y0, x1, y1):
                     continue
                 self.board.add_piece(Piece(x0, y0, x1, y1, piece.tall, piece.size.value,
                                            self.players[self.sides[side][0]].band.terrain.name))
+                placed_boxes.append((x0, y0, x1, y1))
                 placed = True
                 break
             if not placed:
@@ -468,8 +497,8 @@ class Game:
             tries += 1
             if tries % 400 == 0:
                 gap *= 0.9  # never seen on real boards; keeps the setup total
-            x = snap(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
-            y = snap(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
+            x = grid(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
+            y = grid(rng.uniform(HUSK_RADIUS, size - HUSK_RADIUS))
             if any(z.touches_circle(x, y, HUSK_RADIUS) for z in self.board.zones):
                 continue
             if not self.board.fits(x, y, HUSK_RADIUS, []):
@@ -683,6 +712,9 @@ class Game:
         self.by_id[u.id] = u
         self._circ = self._sides_cache = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
+        self._clear_moves.clear()
         if card is p.band.seeker:
             p.seeker_unit = u
         u.refit()
@@ -728,7 +760,7 @@ class Game:
                 else:
                     echo -= card.cost
                 r = base_radius(card.base_mm)
-                if not self.board.fits(x, y, r, self.circles() + staged_circles):
+                if not self.board.fits(x, y, r, self.all_circles() + staged_circles):
                     raise IllegalCommand(f"{card.name} does not fit at ({x}, {y}).")
                 if not (self.zone_holds(p.index, x, y, r) or self._reinforces(p, x, y, r)):
                     raise IllegalCommand(
@@ -1101,6 +1133,9 @@ class Game:
         del self.by_id[t.id]
         self._circ = self._sides_cache = None
         self._los.clear()
+        self._engaged.clear()
+        self._near.clear()
+        self._clear_moves.clear()
         owner = self.players[t.owner]
         worth = t.worth
         scorer = 1 - t.side
@@ -1317,6 +1352,7 @@ class Game:
         u.refit()
         self.board.husks[husk] = None
         self._los.clear()  # a husk no longer blocks sight
+        self._clear_moves.clear()
         self.mastery[u.side]["relics"] += RELIC_MASTERY
         self.relics_claimed[u.side] += 1
         self.log("claim", u.id, husk, relic.name)
@@ -1330,6 +1366,25 @@ class Game:
                 self._finish(leaders[0], "threshold")
                 return True
         return False
+
+
+def _rect_in_zones(zones, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """The rectangle reaches into a deployment zone ((corner x, corner y, radius)):
+    ``point_rect_dist`` inlined."""
+    for cx, cy, radius in zones:
+        dx = x0 - cx if cx < x0 else (cx - x1 if cx > x1 else 0.0)
+        dy = y0 - cy if cy < y0 else (cy - y1 if cy > y1 else 0.0)
+        if (dy if dx == 0.0 else dx if dy == 0.0 else math.hypot(dx, dy)) < radius:
+            return True
+    return False
+
+
+def _rect_near_boxes(boxes, gap2: float, x0: float, y0: float, x1: float, y1: float) -> bool:
+    """The rectangle is closer than the terrain gap (squared: ``gap2``) to a placed piece."""
+    for px0, py0, px1, py1 in boxes:
+        if max(px0 - x1, x0 - px1, 0.0) ** 2 + max(py0 - y1, y0 - py1, 0.0) ** 2 < gap2:
+            return True
+    return False
 
 
 def _target_points(u: SimUnit, t: SimUnit) -> list[tuple[float, float]]:

@@ -44,8 +44,9 @@ class MatchInput:
 class SimUnit:
     """A unit on the battlefield (or a Seeker waiting in its zone)."""
 
-    __slots__ = ("_stats", "base", "card", "damage", "deployed_round", "exhausted", "id", "item",
-                 "owner", "profile", "r", "relic", "side", "stubborn_round", "temp", "x", "y")
+    __slots__ = ("_has", "_stats", "atk_key", "base", "card", "damage", "def_key",
+                 "deployed_round", "exhausted", "id", "item", "max_hp", "owner", "power_bonus",
+                 "profile", "r", "relic", "side", "stubborn_round", "temp", "x", "y")
 
     def __init__(self, uid: int, card: Unit, owner: int, side: int, x: float, y: float,
                  round_: int):
@@ -66,6 +67,7 @@ class SimUnit:
         self.temp: dict[str, int] = {}
         self.stubborn_round = 0
         self._stats: dict[str, int] = {}
+        self._has = {name: getattr(card, name) is not None for name in _STATS}
         self.restat()
 
     def refit(self) -> None:
@@ -85,6 +87,15 @@ class SimUnit:
             base = getattr(self.card, name)
             stats[name] = 0 if base is None else base + gains.get(name, 0) + temp.get(name, 0)
         self._stats = stats
+        #: Derived once here (read in the simulator's hot loops): Max HP at least 1, the
+        #: Power gain, and the odds' cache keys as attacker and as target.
+        self.max_hp = max(1, stats["max_hp"])
+        self.power_bonus = self.profile.stats.get("power", 0)
+        card, power = self.card, self.card.power
+        self.atk_key = (stats["acc"] if card.acc is not None else None,
+                        power.hit if power is not None else None,
+                        power.graze if power is not None else None, self.power_bonus)
+        self.def_key = stats["defense"] if card.defense is not None else None
 
     def stat(self, name: str) -> int:
         """The stat with gains applied; a null stat is 0 and never altered."""
@@ -92,19 +103,12 @@ class SimUnit:
 
     def has(self, name: str) -> bool:
         """The stat is not null (a null Range cannot shoot, a null Speed cannot move)."""
-        return getattr(self.card, name) is not None
-
-    @property
-    def max_hp(self) -> int:
-        return max(1, self.stat("max_hp"))
+        has = self._has.get(name)
+        return getattr(self.card, name) is not None if has is None else has
 
     @property
     def health(self) -> int:
         return self.max_hp - self.damage
-
-    @property
-    def power_bonus(self) -> int:
-        return self.profile.stats.get("power", 0)
 
     @property
     def worth(self) -> int:
