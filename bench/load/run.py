@@ -132,7 +132,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
