@@ -1,23 +1,29 @@
 """Gunicorn settings for production: ``gunicorn -c gunicorn.conf.py config.wsgi``.
 
-Threaded workers (gthread): a login spends a tenth of a second of CPU hashing its
-password (Argon2 releases the GIL), and with sync workers every page queued behind it.
+Sync workers, ``2 x cores + 1`` of them (gunicorn's own starting point): each worker
+answers one request at a time and takes a new connection only when it is free, so a login
+spending a tenth of a second hashing its password (Argon2, on every core) holds up no
+page: the other workers take them. Threaded workers (gthread, the setting before issue
+26) shared one interpreter lock per worker: two requests in one worker took turns, and a
+page making a dozen database round trips waited for the lock after each one (up to 5 ms
+each) while its neighbour ran; kept-alive connections also stayed on the worker that took
+them, however busy. One request per process leaves the scheduling to the kernel.
 Each worker warms up as it starts (``config/warmup.py``): views imported, templates
-compiled, translations loaded.
-Two processes (one per core on the reference machine) with a few threads each keep pages
-flowing while logins hash. Each thread holds its own database connection, so
-``workers * threads`` connections are open at most. ``bench/load/`` measures this.
+compiled, translations and rule tables loaded, the hasher's library imported, its
+database and cache connections opened. Each worker holds one database connection.
+``bench/load/`` measures this. ``GUNICORN_WORKER_CLASS=gthread`` (with
+``GUNICORN_THREADS``) brings threads back, for slow clients without a buffering proxy.
 """
 
 import os
 
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
-workers = int(os.environ.get("GUNICORN_WORKERS", str(os.cpu_count() or 2)))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", "4"))
+workers = int(os.environ.get("GUNICORN_WORKERS", str(2 * (os.cpu_count() or 1) + 1)))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
-keepalive = 5
+keepalive = 5  # gthread only: sync workers close each connection after its response
 # Recycle workers now and then so a slow leak never grows for ever.
 max_requests = 2000
 max_requests_jitter = 200

@@ -105,16 +105,22 @@ class GameView:
 
 def game_view(game: Game, user) -> GameView:
     """The game as ``user`` may see it, in a fixed number of queries."""
+    # Every row below belongs to this one game: each query orders by its own columns in the
+    # order the models' default ordering gives within one game (side key, id), rather than
+    # by that ordering, which joins the game (and the side) to sort by their creation.
     game = (Game.objects.select_related("campaign__league", "week")
             .prefetch_related(
                 Prefetch("sides", queryset=Side.objects.select_related(
-                    "player", "crew", "lucrative_scheme__noted_model")
-                         .prefetch_related("hired",
-                                           Prefetch("schemes", queryset=SchemeChoice.objects
-                                                    .select_related("noted_model")),
-                                           Prefetch("bounty_notes", queryset=BountyNote
-                                                    .objects.select_related("model")))),
-                Prefetch("table_models", queryset=TableModel.objects.select_related("side")),
+                    "player", "crew", "lucrative_scheme__noted_model").order_by("key")
+                         .prefetch_related(
+                             Prefetch("hired", queryset=HiredModel.objects
+                                      .order_by("-is_leader", "id")),
+                             Prefetch("schemes", queryset=SchemeChoice.objects
+                                      .select_related("noted_model").order_by("id")),
+                             Prefetch("bounty_notes", queryset=BountyNote.objects
+                                      .select_related("model").order_by("id")))),
+                Prefetch("table_models", queryset=TableModel.objects.select_related("side")
+                         .order_by("id")),
             ).get(pk=game.pk))
     mine = side_of(game, user)
     organizer = is_organizer(user, game)
@@ -142,11 +148,11 @@ def game_view(game: Game, user) -> GameView:
                               third_scheme=_third_scheme(side, is_viewer)))
     viewer_key = mine.key if mine else ""
     log = list(game.log.filter(Q(secret_for="") | Q(secret_for=viewer_key or "-"))
-               .select_related("actor"))
+               .select_related("actor").order_by("id"))
     # The hired models' cards too: the casualties' event Scrip reads their stations.
     casualties = list(game.casualties.select_related(
         "model__arsenal_model__card", "model__wandering_card", "by_model", "side",
-        "table_model", "by_table_model", "flip", "reflip"))
+        "table_model", "by_table_model", "flip", "reflip").order_by("id"))
     return GameView(game, viewer_key, organizer, views, casualties, log,
                     _table_view(game, sides, mine))
 
@@ -178,7 +184,7 @@ def _table_view(game: Game, sides: list[Side], mine: Side | None) -> TableView:
     names = {b.key: b.name for b in tables.bounties().rows}
     held = dict(CrewBounty.objects.filter(crew__in=[s.crew_id for s in sides if s.crew_id],
                                           status=CrewBounty.Status.ACTIVE)
-                .values_list("crew_id", "bounty_key"))
+                .order_by("id").values_list("crew_id", "bounty_key"))
     bounties = {s.key: {"key": held[s.crew_id], "name": names.get(held[s.crew_id], "")}
                 for s in sides if s.crew_id in held}
     neutrals = neutral_names(game)
@@ -187,7 +193,7 @@ def _table_view(game: Game, sides: list[Side], mine: Side | None) -> TableView:
         needed.add("neutrals")
     markers: dict[tuple[str, str, int], int] = {}
     if needed & {"markers.scheme", "markers.corpse", "markers.scrap", "removals"}:
-        for kind, owner, quarter, delta in game.marker_changes.values_list(
+        for kind, owner, quarter, delta in game.marker_changes.order_by().values_list(
                 "kind", "owner", "quarter", "delta"):
             markers[(kind, owner, quarter)] = markers.get((kind, owner, quarter), 0) + delta
     notes, hidden = [], []
@@ -203,7 +209,7 @@ def _table_view(game: Game, sides: list[Side], mine: Side | None) -> TableView:
                               "mine": mine is not None and mine.pk == side.pk})
             else:
                 hidden.append((side.key, name))
-    events = list(game.model_events.select_related("model", "table_model")) \
+    events = list(game.model_events.select_related("model", "table_model").order_by("id")) \
         if needed & {"horror", "attached"} else []
     return TableView(frozenset(needed), bounties, list(game.table_models.all()), markers,
                      notes, hidden, events, neutrals)

@@ -13,9 +13,11 @@ def membership(user, league: League) -> Membership | None:
     """The user's active membership of the league, or None."""
     if not user.is_authenticated:
         return None
+    # One row at most; ordered by id, not by the model's ordering (league, role, username),
+    # which joins the league and the user tables on every permission check.
     return Membership.objects.filter(
         league=league, user=user, status=Membership.Status.ACTIVE
-    ).first()
+    ).order_by("id").first()
 
 
 def is_member(user, league: League) -> bool:

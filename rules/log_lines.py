@@ -9,128 +9,129 @@ A line of no known shape is shown as it was stored."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 
 def _templates() -> list[tuple[str, str]]:
-    """(pattern, template): the template is looked up at render time (gettext), in the
-    language of the request."""
+    """(pattern, template): the templates are lazy, looked up in the request's language
+    only when a line matches (the game page shows dozens of lines; translating all sixty
+    templates for each line cost it tens of milliseconds)."""
     n = r"(?P<%s>\d+)"
     return [
-        (r"(?P<crew>Side [abAB]) revealed its crew", gettext("%(crew)s revealed its crew")),
-        (r"(?P<crew>Side [abAB]) chose its schemes", gettext("%(crew)s chose its schemes")),
+        (r"(?P<crew>Side [abAB]) revealed its crew", _("%(crew)s revealed its crew")),
+        (r"(?P<crew>Side [abAB]) chose its schemes", _("%(crew)s chose its schemes")),
         (r"(?P<crew>Side [abAB]) hired its crew \(" + n % "cost" + r" soulstones\)",
-         gettext("%(crew)s hired its crew (%(cost)s soulstones)")),
-        (r"The game begins: Turn " + n % "turn", gettext("The game begins: Turn %(turn)s")),
-        (r"Turn " + n % "turn" + r" begins", gettext("Turn %(turn)s begins")),
+         _("%(crew)s hired its crew (%(cost)s soulstones)")),
+        (r"The game begins: Turn " + n % "turn", _("The game begins: Turn %(turn)s")),
+        (r"Turn " + n % "turn" + r" begins", _("Turn %(turn)s begins")),
         (r"(?P<crew>Side [abAB]) scored " + n % "vp" + r" Strategy VP",
-         gettext("%(crew)s scored %(vp)s Strategy VP")),
+         _("%(crew)s scored %(vp)s Strategy VP")),
         (r"(?P<crew>Side [abAB]) scored " + n % "vp" + r" VP from (?P<name>.+)",
-         gettext("%(crew)s scored %(vp)s VP from %(name)s")),
+         _("%(crew)s scored %(vp)s VP from %(name)s")),
         (r"(?P<crew>Side [abAB]) revealed (?P<name>.+?) \(noting (?P<model>.+)\)",
-         gettext("%(crew)s revealed %(name)s (noting %(model)s)")),
-        (r"(?P<crew>Side [abAB]) revealed (?P<name>.+)", gettext("%(crew)s revealed %(name)s")),
-        (r"Schemes: (?P<names>.+)", gettext("Schemes: %(names)s")),
+         _("%(crew)s revealed %(name)s (noting %(model)s)")),
+        (r"(?P<crew>Side [abAB]) revealed (?P<name>.+)", _("%(crew)s revealed %(name)s")),
+        (r"Schemes: (?P<names>.+)", _("Schemes: %(names)s")),
         (r"Crews revealed: Campaign Rating (?P<ra>-?\d+) vs (?P<rb>-?\d+); "
          r"Soulstone Pools (?P<pa>\d+) and (?P<pb>\d+)",
-         gettext("Crews revealed: Campaign Rating %(ra)s vs %(rb)s; "
-                 "Soulstone Pools %(pa)s and %(pb)s")),
+         _("Crews revealed: Campaign Rating %(ra)s vs %(rb)s; "
+           "Soulstone Pools %(pa)s and %(pb)s")),
         (r"Game set up: (?P<a>.+) vs (?P<b>.+), " + n % "size" + r" soulstones",
-         gettext("Game set up: %(a)s vs %(b)s, %(size)s soulstones")),
+         _("Game set up: %(a)s vs %(b)s, %(size)s soulstones")),
         (r"(?P<actor>.+) reported (?P<a>\d+)-(?P<b>\d+)",
-         gettext("%(actor)s reported %(a)s-%(b)s")),
+         _("%(actor)s reported %(a)s-%(b)s")),
         (r"(?P<actor>.+) confirmed the result (?P<a>\d+)-(?P<b>\d+)",
-         gettext("%(actor)s confirmed the result %(a)s-%(b)s")),
+         _("%(actor)s confirmed the result %(a)s-%(b)s")),
         (r"(?P<actor>.+) ruled the result (?P<a>\d+)-(?P<b>\d+)",
-         gettext("%(actor)s ruled the result %(a)s-%(b)s")),
+         _("%(actor)s ruled the result %(a)s-%(b)s")),
         (r"(?P<actor>.+) disputed the result: (?P<reason>.*)",
-         gettext("%(actor)s disputed the result: %(reason)s")),
+         _("%(actor)s disputed the result: %(reason)s")),
         (r"(?P<actor>.+) overrode the result: (?P<a>\d+)-(?P<b>\d+) \((?P<reason>.*)\)",
-         gettext("%(actor)s overrode the result: %(a)s-%(b)s (%(reason)s)")),
+         _("%(actor)s overrode the result: %(a)s-%(b)s (%(reason)s)")),
         (r"End of the game recorded for (?P<crew>side [abAB])",
-         gettext("End of the game recorded for %(crew)s")),
+         _("End of the game recorded for %(crew)s")),
         (r"(?P<actor>.+) asked to auto-resolve the game",
-         gettext("%(actor)s asked to auto-resolve the game")),
+         _("%(actor)s asked to auto-resolve the game")),
         (r"(?P<actor>.+) confirmed the auto-resolved result",
-         gettext("%(actor)s confirmed the auto-resolved result")),
+         _("%(actor)s confirmed the auto-resolved result")),
         (r"Auto-resolve queued \(seed (?P<seed>\d+), simulator (?P<version>[^)]+)\)",
-         gettext("Auto-resolve queued (seed %(seed)s, simulator %(version)s)")),
+         _("Auto-resolve queued (seed %(seed)s, simulator %(version)s)")),
         (r"Auto-resolved (?P<a>\d+)-(?P<b>\d+) \(seed (?P<seed>\d+), simulator "
          r"(?P<version>[^)]+)\)",
-         gettext("Auto-resolved %(a)s-%(b)s (seed %(seed)s, simulator %(version)s)")),
+         _("Auto-resolved %(a)s-%(b)s (seed %(seed)s, simulator %(version)s)")),
         (r"(?P<model>.+): flipped (?P<card>\S+) for Finished Off: (?P<outcome>.+)",
-         gettext("%(model)s: flipped %(card)s for Finished Off: %(outcome)s")),
+         _("%(model)s: flipped %(card)s for Finished Off: %(outcome)s")),
         (r"(?P<victim>.+) was (?P<how>killed|sacrificed) by (?P<killer>.+)",
-         gettext("%(victim)s was %(how)s by %(killer)s")),
+         _("%(victim)s was %(how)s by %(killer)s")),
         # Flip purposes (the set-up's flip record).
-        (r"Game " + n % "game" + r": (?P<purpose>.+)", gettext("Game %(game)s: %(purpose)s")),
-        (r"scheme card " + n % "n", gettext("scheme card %(n)s")),
-        (r"Week " + n % "week" + r": (?P<purpose>.+)", gettext("Week %(week)s: %(purpose)s")),
-        (r"another event after (?P<name>.+)", gettext("another event after %(name)s")),
+        (r"Game " + n % "game" + r": (?P<purpose>.+)", _("Game %(game)s: %(purpose)s")),
+        (r"scheme card " + n % "n", _("scheme card %(n)s")),
+        (r"Week " + n % "week" + r": (?P<purpose>.+)", _("Week %(week)s: %(purpose)s")),
+        (r"another event after (?P<name>.+)", _("another event after %(name)s")),
         # Aftermath flip purposes (the Cheat question, rules/engine/aftermath.py).
-        (r"Barter flip " + n % "n", gettext("Barter flip %(n)s")),
-        (r"reward flip", gettext("reward flip")),
+        (r"Barter flip " + n % "n", _("Barter flip %(n)s")),
+        (r"reward flip", _("reward flip")),
         (r"reward reflip \(Jokers are reflipped\)",
-         gettext("reward reflip (Jokers are reflipped)")),
+         _("reward reflip (Jokers are reflipped)")),
         (r"reward reflip \(the crew already has (?P<name>.+)\)",
-         gettext("reward reflip (the crew already has %(name)s)")),
-        (r"injury flip", gettext("injury flip")),
-        (r"injury reflip \(a Joker\)", gettext("injury reflip (a Joker)")),
+         _("reward reflip (the crew already has %(name)s)")),
+        (r"injury flip", _("injury flip")),
+        (r"injury reflip \(a Joker\)", _("injury reflip (a Joker)")),
         (r"injury reflip \((?P<name>.+) cannot apply\)",
-         gettext("injury reflip (%(name)s cannot apply)")),
+         _("injury reflip (%(name)s cannot apply)")),
         (r"Black Joker: extra injury flip " + n % "n" + r" of 2",
-         gettext("Black Joker: extra injury flip %(n)s of 2")),
-        (r"(?P<name>.+) Injuries flip", gettext("%(name)s Injuries flip")),
-        (r"The Doc's", gettext("The Doc's")),
-        (r"Those Who Thirst \(reflip a Joker\)", gettext("Those Who Thirst (reflip a Joker)")),
+         _("Black Joker: extra injury flip %(n)s of 2")),
+        (r"(?P<name>.+) Injuries flip", _("%(name)s Injuries flip")),
+        (r"The Doc's", _("The Doc's")),
+        (r"Those Who Thirst \(reflip a Joker\)", _("Those Who Thirst (reflip a Joker)")),
         (r"(?P<purpose>.+) \(card (?P<i>\d+) of (?P<total>\d+)\)",
-         gettext("%(purpose)s (card %(i)s of %(total)s)")),
+         _("%(purpose)s (card %(i)s of %(total)s)")),
         # Aftermath steps (aftermath/services).
         (r"Aftermath hand: " + n % "n" + r" card\(s\)",
-         gettext("Aftermath hand: %(n)s card(s)")),
-        (r"Aftermath finished", gettext("Aftermath finished")),
-        (r"Payday", gettext("Payday")),
+         _("Aftermath hand: %(n)s card(s)")),
+        (r"Aftermath finished", _("Aftermath finished")),
+        (r"Payday", _("Payday")),
         (r"(?P<purpose>.+): (?P<card>(?:1[0-3]|[1-9])[RMTC]|RJ|BJ)",
-         gettext("%(purpose)s: %(card)s")),
-        (r"No Bounty bought", gettext("No Bounty bought")),
-        (r"Bought the Bounty (?P<name>.+)", gettext("Bought the Bounty %(name)s")),
+         _("%(purpose)s: %(card)s")),
+        (r"No Bounty bought", _("No Bounty bought")),
+        (r"Bought the Bounty (?P<name>.+)", _("Bought the Bounty %(name)s")),
         (r"Bought (?P<name>.+) for " + n % "cost" + r" scrip",
-         gettext("Bought %(name)s for %(cost)s scrip")),
+         _("Bought %(name)s for %(cost)s scrip")),
         (r"Sent (?P<model>.+) to the Doc's \(" + n % "cost" + r" scrip\)",
-         gettext("Sent %(model)s to the Doc's (%(cost)s scrip)")),
+         _("Sent %(model)s to the Doc's (%(cost)s scrip)")),
         (r"Reward: the crew already has every result",
-         gettext("Reward: the crew already has every result")),
-        (r"Reward: (?P<name>.+)", gettext("Reward: %(name)s")),
+         _("Reward: the crew already has every result")),
+        (r"Reward: (?P<name>.+)", _("Reward: %(name)s")),
         # The week's log and the crew's ledger.
-        (r"Games open", gettext("Games open")),
-        (r"New Hires open", gettext("New Hires open")),
-        (r"Week closed", gettext("Week closed")),
-        (r"Flipped: (?P<names>.+)", pgettext("week log", "Flipped: %(names)s")),
+        (r"Games open", _("Games open")),
+        (r"New Hires open", _("New Hires open")),
+        (r"Week closed", _("Week closed")),
+        (r"Flipped: (?P<names>.+)", pgettext_lazy("week log", "Flipped: %(names)s")),
         (r"Individual Events: each game flips its own event",
-         gettext("Individual Events: each game flips its own event")),
+         _("Individual Events: each game flips its own event")),
         (r"Event set by an organizer: (?P<reason>.*)",
-         gettext("Event set by an organizer: %(reason)s")),
+         _("Event set by an organizer: %(reason)s")),
         (r"Starting arsenal: " + n % "models" + r" models for " + n % "total"
          + r" soulstones, " + n % "scrip" + r" scrip left over",
-         gettext("Starting arsenal: %(models)s models for %(total)s soulstones, "
-                 "%(scrip)s scrip left over")),
+         _("Starting arsenal: %(models)s models for %(total)s soulstones, "
+           "%(scrip)s scrip left over")),
         (r"Unspent soulstones of the starting arsenal",
-         gettext("Unspent soulstones of the starting arsenal")),
+         _("Unspent soulstones of the starting arsenal")),
     ]
 
 
-@lru_cache(maxsize=1)
-def _patterns() -> list[re.Pattern]:
-    return [re.compile(p + r"\Z") for p, _ in _templates()]
+#: (compiled pattern, lazy template), made once: a template becomes text in the active
+#: language when ``%`` fills it in.
+_LINES = [(re.compile(pattern + r"\Z"), template) for pattern, template in _templates()]
 
 
 def translated(text: str) -> str:
     """``text`` (a stored English log line) in the active language, or as it was."""
     if not text:
         return text
-    for pattern, (_, template) in zip(_patterns(), _templates(), strict=True):
+    for pattern, template in _LINES:
         match = pattern.match(text)
         if match:
             parts = {k: translated(v) if k == "purpose" else v

@@ -705,6 +705,14 @@ def table(key: str) -> Table:
     return read_table(key)
 
 
+def load_all() -> int:
+    """Load every shipped table into this process's cache (a server's warm-up, so no
+    visitor's page waits for a table to be read and validated). Returns how many."""
+    for key in _SPECS:
+        table(key)
+    return len(_SPECS)
+
+
 @dataclass(frozen=True)
 class TableEntry:
     """One page of the tables section: ``loader`` returns the table, loaded on first use."""

@@ -132,7 +132,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 30) -> None:
+def _wait_until_up(url: str, server: subprocess.Popen, seconds: float = 90) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -172,7 +172,7 @@ def _idle_worker_rss(master: int, url: str, seconds: float = 60) -> dict[int, fl
     A worker answers only after its warm-up (gunicorn's ``post_worker_init``); a few
     requests go to the workers before measuring, as the first visitors' would.
     """
-    expected = int(os.environ.get("GUNICORN_WORKERS", str(os.cpu_count() or 2)))
+    expected = _gunicorn()["workers"]
     deadline = time.monotonic() + seconds
     while len(_workers(master)) < expected and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -243,11 +243,18 @@ def _hasher_text() -> str:
     return f"{type(get_hasher()).__name__}, libargon2 {library_build()}"
 
 
+def _gunicorn() -> dict:
+    """The settings ``gunicorn.conf.py`` gives in this environment (workers, class, threads)."""
+    import runpy
+
+    return runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
 def _server_text() -> str:
-    workers = os.environ.get("GUNICORN_WORKERS", str(os.cpu_count() or 2))
-    kind = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-    threads = os.environ.get("GUNICORN_THREADS", "4")
-    return f"{workers} {kind} workers" + (f" x {threads} threads" if kind == "gthread" else "")
+    config = _gunicorn()
+    kind = config["worker_class"]
+    return (f"{config['workers']} {kind} workers"
+            + (f" x {config['threads']} threads" if kind == "gthread" else ""))
 
 
 if __name__ == "__main__":

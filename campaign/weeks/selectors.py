@@ -205,10 +205,13 @@ def recent_runs(campaign: Campaign) -> list[TurnoverRun]:
     return list(TurnoverRun.objects.filter(campaign=campaign)[:RECENT_RUNS])
 
 
-def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
+def week_summary(week: CampaignWeek, viewer=None, *, manager: bool | None = None) -> WeekSummary:
     """Everything the week page and API show, for ``viewer`` (anonymous when None):
-    bullet draws go through ``visible_bullet_draws``, turnover runs to organizers only."""
+    bullet draws go through ``visible_bullet_draws``, turnover runs to organizers only.
+    ``manager``: whether the viewer manages the campaign, when the caller already asked."""
     viewer = viewer or AnonymousUser()
+    if manager is None:
+        manager = can_manage_campaign(viewer, week.campaign)
     campaign = week.campaign
     number = week.number
     crews = list(campaign.crews.exclude(status=Crew.Status.RETIRED)
@@ -229,13 +232,13 @@ def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
         week=week, campaign=campaign, events=events,
         max_scrip_per_game=tables.weekly_events().max_scrip_per_game,
         flips=list(week_services.week_flips(week).select_related("flipped_by")),
-        transitions=_labelled(week.transitions.select_related("actor")),
+        transitions=_labelled(week.transitions.select_related("actor").order_by("id")),
         turnover_at=week_services.turnover_time(campaign, number),
         next_turnover_at=week_services.turnover_time(campaign, number + 1),
         crews=list(rows.values()), pit_fight=pit_fight, pit_fight_paid=paid,
         avatars=avatars,
         bullet_draws=list(visible_bullet_draws(viewer, week)),
-        turnover_runs=recent_runs(campaign) if can_manage_campaign(viewer, campaign) else [],
+        turnover_runs=recent_runs(campaign) if manager else [],
         viewer_crew=next((c for c in crews if viewer.is_authenticated
                           and c.player_id == viewer.pk), None),
         games=week_games(week),
@@ -245,10 +248,14 @@ def week_summary(week: CampaignWeek, viewer=None) -> WeekSummary:
 def week_games(week: CampaignWeek) -> list:
     """The week's games with their crews and counted result (no secrets: setup and
     results only)."""
-    from encounters.models import Game
+    from encounters.models import Game, ResultReport, Side
 
-    games = list(Game.objects.filter(week=week).prefetch_related("sides__crew", "reports")
-                 .order_by("id"))
+    # Sides with their crews in one query; sides and reports ordered within their game
+    # (their models' ordering would join the game to sort by it).
+    games = list(Game.objects.filter(week=week).prefetch_related(
+        Prefetch("sides", queryset=Side.objects.select_related("crew").order_by("key")),
+        Prefetch("reports", queryset=ResultReport.objects.order_by("id")),
+    ).order_by("id"))
     for game in games:
         sides = {s.key: s for s in game.sides.all()}
         game.crew_a, game.crew_b = sides.get("a"), sides.get("b")

@@ -62,8 +62,8 @@ def week_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 def _render_week(request, week: CampaignWeek, **forms) -> HttpResponse:
     """The week page; ``forms`` carries a bound form back with its errors."""
-    summary = selectors.week_summary(week, request.user)
     manager = can_manage_campaign(request.user, week.campaign)
+    summary = selectors.week_summary(week, request.user, manager=manager)
     open_week = week.state != CLOSED
     context = {"summary": summary, "week": week, "campaign": week.campaign,
                "manager": manager}

@@ -39,7 +39,7 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
     organizer = view.organizer
     reports = [
         r
-        for r in g.reports.select_related("reported_by", "answered_by")
+        for r in g.reports.select_related("reported_by", "answered_by").order_by("id")
         if r.status != ResultReport.Status.SUPERSEDED
     ]
     report = reports[-1] if reports else None
@@ -58,6 +58,10 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
         "poll": bool(view.sides) and g.state != Game.State.DONE,
         "continue_needed": campaign_game.continue_value_needed(g.turn) if g.turn else None,
     }
+    if g.state in (Game.State.AFTERMATH, Game.State.DONE) and context["can_track"]:
+        # The Aftermath links of the result box, each with its crew (one query, in the
+        # order of the model, sides a then b, without joining the game to sort by it).
+        context["aftermaths"] = list(g.aftermaths.select_related("crew").order_by("side_key"))
     for row in context["sides"]:  # the result's VP beside the tracked VP (see score_check)
         row["result_vp"] = score.reported[row["key"]] if score.reported else None
     if g.state == Game.State.SET_UP and me is not None:
@@ -151,11 +155,19 @@ def panel_context(request, game: Game, *, show_messages: bool = False) -> dict:
             # once): the result box offers only the dispute, so there is one way to confirm.
             context["answer"] = not simulated
             context["dispute_form"] = forms.DisputeForm(auto_id="dispute_%s")
-    if organizer and view.sides and g.state != Game.State.DONE and not results.aftermath_started(g):
+    if organizer and view.sides and g.state != Game.State.DONE and not _aftermath_started(
+            g, context.get("aftermaths")):
         initial = {"vp_a": report.vp_a, "vp_b": report.vp_b} if report else {}
         context["ruling_form"] = forms.RulingForm(auto_id="rule_%s", initial=initial)
     name_sides(context, {row.side.key: str(row.side) for row in view.sides})
     return context
+
+
+def _aftermath_started(game: Game, aftermaths: list | None) -> bool:
+    """``results.aftermath_started``, from the Aftermaths the panel already loaded."""
+    if aftermaths is None:
+        return results.aftermath_started(game)
+    return any(a.phase != "pending" for a in aftermaths)
 
 
 def name_sides(context: dict, crews: dict[str, str]) -> None:

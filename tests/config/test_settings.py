@@ -137,12 +137,23 @@ def test_plain_http_for_the_load_benchmark_serves_loopback_in_production_mode():
     assert plain["redirect"] and plain["cookie"] and plain["hsts"] > 0
 
 
-def test_gunicorn_runs_threaded_workers():
-    """A login hashing its password must not hold up the pages behind it."""
+def test_gunicorn_runs_more_sync_workers_than_cores(monkeypatch):
+    """A login hashing its password must not hold up the pages behind it: a sync worker
+    takes a connection only when it is free, and there are more workers than cores (no
+    interpreter lock shared by two requests, issue 26)."""
+    import os
     import runpy
 
+    for name in ("GUNICORN_WORKERS", "GUNICORN_WORKER_CLASS", "GUNICORN_THREADS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
     config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert config["worker_class"] == "gthread" and config["threads"] >= 2
+    assert config["worker_class"] == "sync" and config["threads"] == 1
+    assert config["workers"] == 5  # gunicorn's 2 x cores + 1
+    monkeypatch.setenv("GUNICORN_WORKER_CLASS", "gthread")
+    monkeypatch.setenv("GUNICORN_THREADS", "4")
+    config = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert config["worker_class"] == "gthread" and config["threads"] == 4
 
 
 def test_passwords_hash_with_argon2_and_old_hashes_upgrade_at_login(db, client, settings):
