@@ -118,6 +118,88 @@ def _templates() -> list[tuple[str, str]]:
                  "%(scrip)s scrip left over")),
         (r"Unspent soulstones of the starting arsenal",
          gettext("Unspent soulstones of the starting arsenal")),
+        # The rarer Aftermath steps: Fortification uses, Those Who Thirst, the Doc's,
+        # Skills and Injury results kept or declined, Bounty progress.
+        (r"(?P<purpose>.+): (?P<card>(?:1[0-3]|[1-9])[RMTC]|RJ|BJ) \(cheated\)",
+         gettext("%(purpose)s: %(card)s (cheated)")),
+        (r"Fortified Walls: \+ on (?P<model>.+)'s Injury flip \(1 Scrip\)",
+         gettext("Fortified Walls: + on %(model)s's Injury flip (1 Scrip)")),
+        (r"Rousing Eulogies: (?P<model>.+) flips twice and keeps one",
+         gettext("Rousing Eulogies: %(model)s flips twice and keeps one")),
+        (r"We Was Just Wrastlin': Injury card (?P<card>\S+) reflipped for 1 Scrip to "
+         r"(?P<crew>.+)",
+         gettext("We Was Just Wrastlin': Injury card %(card)s reflipped for 1 Scrip to "
+                 "%(crew)s")),
+        (r"Surgical Tools: Injury card (?P<card>\S+) reflipped",
+         gettext("Surgical Tools: Injury card %(card)s reflipped")),
+        (r"Fine Liquor: Barter card (?P<card>\S+) reflipped",
+         gettext("Fine Liquor: Barter card %(card)s reflipped")),
+        (r"Cash Box: one more Barter flip", gettext("Cash Box: one more Barter flip")),
+        (r"Cash Box: another Barter flip", gettext("Cash Box: another Barter flip")),
+        (r"Those Who Thirst: (?P<name>.+)", gettext("Those Who Thirst: %(name)s")),
+        (r"Grand Tomb: (?P<model>.+) joins the Arsenal \(Undead\)",
+         gettext("Grand Tomb: %(model)s joins the Arsenal (Undead)")),
+        (r"Grand Tomb: (?P<model>.+) joins the Arsenal",
+         gettext("Grand Tomb: %(model)s joins the Arsenal")),
+        (r"Built (?P<fortification>[a-z0-9-]+)", gettext("Built %(fortification)s")),
+        (r"(?P<name>.+): " + n % "amount" + r" Scrip \((?P<why>.+)\) \(a correction: the "
+         r"game record does not show it\)",
+         gettext("%(name)s: %(amount)s Scrip (%(why)s) (a correction: the game record "
+                 "does not show it)")),
+        (r"(?P<name>.+): " + n % "amount" + r" Scrip \((?P<why>.+)\)",
+         gettext("%(name)s: %(amount)s Scrip (%(why)s)")),
+        (r"The Doc's: (?P<model>.+) \((?P<doctor>black-joker|rams|crows|tomes|masks|"
+         r"red-joker)\)", gettext("The Doc's: %(model)s (%(doctor)s)")),
+        (r"(?P<model>.+): (?P<name>.+) kept in place of (?P<old>.+)",
+         gettext("%(model)s: %(name)s kept in place of %(old)s")),
+        (r"(?P<model>.+): (?P<name>.+) declined \(no room\)",
+         gettext("%(model)s: %(name)s declined (no room)")),
+        (r"(?P<model>.+): (?P<name>.+) taken", gettext("%(model)s: %(name)s taken")),
+        (r"(?P<model>.+): (?P<name>.+) declined", gettext("%(model)s: %(name)s declined")),
+        (r"(?P<name>.+) let go \(no model takes it\)",
+         gettext("%(name)s let go (no model takes it)")),
+        (r"The Wandering Relic goes to the winner",
+         gettext("The Wandering Relic goes to the winner")),
+        (r"(?P<name>.+) goes to (?P<model>.+)", gettext("%(name)s goes to %(model)s")),
+        (r"Shaken wears off (?P<model>.+)", gettext("Shaken wears off %(model)s")),
+        (r"Construction Material", gettext("Construction Material")),
+        (r"(?P<name>.+): " + n % "counted" + r" of " + n % "target" + r" done \(completed\)",
+         gettext("%(name)s: %(counted)s of %(target)s done (completed)")),
+        (r"(?P<name>.+): " + n % "counted" + r" of " + n % "target" + r" done",
+         gettext("%(name)s: %(counted)s of %(target)s done")),
+        (r"(?P<model>.+) turned traitor", gettext("%(model)s turned traitor")),
+        (r"(?P<model>.+) was annihilated \(too many Injuries\)",
+         gettext("%(model)s was annihilated (too many Injuries)")),
+        (r"(?P<model>.+): no lasting harm", gettext("%(model)s: no lasting harm")),
+        (r"A Sinner's Prayer: no model spared", gettext("A Sinner's Prayer: no model spared")),
+        (r"A Sinner's Prayer: (?P<names>.+) spared the Injury flip",
+         gettext("A Sinner's Prayer: %(names)s spared the Injury flip")),
+        # Payday's lines (the Aftermath step and the scrip ledger) and Construction
+        # Material's ("Game 4: winning").
+        (r"Payday, game " + n % "game" + r": (?P<why>.+)",
+         gettext("Payday, game %(game)s: %(why)s")),
+        (n % "vp" + r" VP", gettext("%(vp)s VP")),
+        (r"winning", gettext("winning")),
+        (r"the lower Campaign Rating", gettext("the lower Campaign Rating")),
+        (r"the weekly event", gettext("the weekly event")),
+        (r"the Hide Out's income", gettext("the Hide Out's income")),
+        (r"losing \(Hide Out\)", gettext("losing (Hide Out)")),
+        (r"completing a Bounty \(Hide Out\)", gettext("completing a Bounty (Hide Out)")),
+        (r"(?P<name>.+) \((?P<why>.+): the game record\)",
+         gettext("%(name)s (%(why)s: the game record)")),
+        (r"Deep Pockets \(in play at the end\)", gettext("Deep Pockets (in play at the end)")),
+        (r"Enforcers and Henchmen still in play \(Extra Scrip\)",
+         gettext("Enforcers and Henchmen still in play (Extra Scrip)")),
+        (r"2 VP from a Scheme", gettext("2 VP from a Scheme")),
+        (r"full Strategy VP", gettext("full Strategy VP")),
+        # Why a Fortification pays (campaign.services.hideouts.TABLE_SCRIP).
+        (r"the secretly noted enemy model was killed or sacrificed",
+         gettext("the secretly noted enemy model was killed or sacrificed")),
+        (r"the secretly noted friendly model was in play at the end",
+         gettext("the secretly noted friendly model was in play at the end")),
+        (r"the crew killed a Neutral model", gettext("the crew killed a Neutral model")),
+        (r"five or more Scrap Markers were on the table at the end",
+         gettext("five or more Scrap Markers were on the table at the end")),
     ]
 
 
@@ -133,11 +215,29 @@ def translated(text: str) -> str:
     for pattern, (_, template) in zip(_patterns(), _templates(), strict=True):
         match = pattern.match(text)
         if match:
-            parts = {k: translated(v) if k == "purpose" else v
+            parts = {k: translated(v) if k in ("purpose", "why") else v
                      for k, v in match.groupdict().items()}
+            if "doctor" in parts:
+                parts["doctor"] = _doctor_result(parts["doctor"])
+            if "fortification" in parts:
+                parts["fortification"] = _rule_name(parts["fortification"])
             if "outcome" in parts:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
             return template % parts
     return text
+
+
+def _doctor_result(key: str) -> str:
+    """A Good Doctor row key ("crows", "black-joker") as the card it stands for."""
+    from rules.wording import _suits
+
+    jokers = {"black-joker": gettext("Black Joker"), "red-joker": gettext("Red Joker")}
+    return jokers.get(key) or _suits().get(key[:1].upper(), key)
+
+
+def _rule_name(key: str) -> str:
+    from rules.wording import rule_names
+
+    return rule_names().get(key, key)
