@@ -1,7 +1,8 @@
-"""Malediction's newer forms on a phone (headless Chromium at 390x844), each walked
-through its own forms: the organizer sets a team on the event page, opens a round on a
-league night, and a player predicts a matchup between two catalogue bands. Nothing is
-wider than the phone on the way."""
+"""Malediction's newer forms and the catalogue predictions on a phone (headless Chromium
+at 390x844), each walked through its own forms: the organizer sets a team on the event
+page and opens a round on a league night; a player predicts a matchup between two
+catalogue bands, and a game between two catalogue crews. Nothing is wider than the phone
+on the way."""
 
 from __future__ import annotations
 
@@ -115,5 +116,36 @@ def test_a_player_predicts_two_catalogue_bands_on_a_phone(browser, live_server):
         page.click("#mal-predict-form button[type=submit]")
     prediction = Prediction.objects.get(game="malediction")
     page.wait_for_selector("#mastery-histogram")  # eager Celery: done once it committed
+    assert Prediction.objects.get(pk=prediction.pk).status == "done"
+    _fits(page)
+
+
+def test_a_player_predicts_two_catalogue_crews_on_a_phone(browser, live_server):
+    from autoresolve.models import Prediction
+    from tests.autoresolve.conftest import sample_roster
+    from tests.e2e.steps import ensure_factions
+    from tests.factories import UserFactory
+
+    ensure_factions()
+    cards = sample_roster()
+    player = UserFactory()
+    lists = {"a": f"{cards['henchman'].name}\n{cards['minion'].name}\n{cards['enforcer'].name}",
+             "b": f"{cards['henchman'].name}\n{cards['inquisitor'].name}"}
+
+    _, page = phone_for(browser, live_server, player)
+    page.goto("/auto-resolve/predict/")
+    page.wait_for_selector("#predict-form")
+    _fits(page)
+    for side, text in lists.items():
+        page.select_option(f"#predict-form select[name=crew_{side}]", "")
+        page.fill(f"#predict-form textarea[name=list_{side}]", text)
+        page.select_option(f"#predict-form select[name=faction_{side}]", "guild")
+    page.fill("#predict-form input[name=size]", "40")
+    page.fill("#predict-form input[name=games]", "100")
+    _fits(page)
+    with page.expect_navigation():
+        page.click("#predict")
+    prediction = Prediction.objects.exclude(game="malediction").get()
+    page.wait_for_selector("#vp-histogram")  # eager Celery: done once it committed
     assert Prediction.objects.get(pk=prediction.pk).status == "done"
     _fits(page)
