@@ -5,8 +5,11 @@ marked lang="en". An English page shows the lines as stored."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import escape
 
 from tests.autoresolve.conftest import fixed_seed, game, league_week  # noqa: F401
@@ -91,3 +94,48 @@ def test_an_auto_resolved_games_not_modelled_list_is_french(
     en_page = client.get(url, **ENGLISH).content.decode()
     for line in LINES:
         assert escape(line) in en_page, line
+
+
+def test_a_malediction_replays_not_modelled_list_is_french(
+        client, django_capture_on_commit_callbacks):
+    from types import SimpleNamespace
+
+    from autoresolve.models import MalResolveRun
+    from malediction.models import Event, Registration, Round
+    from malediction.packs.sample import load_sample_pack
+    from tests.autoresolve.mal_fixtures import ready_match
+    from tests.campaign.factories import LeagueFactory, member
+
+    league = LeagueFactory(name="Hollow Crown Club", is_public=True)
+    organizer = member(league, "organizer")
+    players = [member(league, "player") for _ in range(2)]
+    event = Event.objects.create(league=league, name="Relic Night", created_by=organizer,
+                                 list_deadline=timezone.now() + dt.timedelta(days=2))
+    regs = [Registration.objects.create(event=event, player=p, checked_in=True)
+            for p in players]
+    round1 = Round.objects.create(event=event, number=1, date=dt.date(2026, 12, 1))
+    world = SimpleNamespace(league=league, organizer=organizer, players=players, event=event,
+                            regs=regs, round1=round1)
+    match = ready_match(world, load_sample_pack().pack)
+    for player in players:
+        client.force_login(player)
+        with django_capture_on_commit_callbacks(execute=True):
+            client.post(reverse("autoresolve:mal-ask", args=[match.pk]))
+    run = MalResolveRun.objects.get(match=match)
+    lines = ["Old Lantern (legacy): Once per match, light the way.",
+             "Ash Storm (spell): Every unit nearby loses its footing.",
+             "Sunken Bog (terrain): Units here move slowly.",
+             "Grim Hound: Keeps watch."]
+    run.summary = {**run.summary, "not_modelled": lines}
+    run.save(update_fields=["summary"])
+    url = reverse("autoresolve:mal-replay", args=[run.pk])
+    fr_page = client.get(url, **FRENCH).content.decode()
+    listed = _section(fr_page, 'id="not-modelled"')
+    assert not english_in(listed, []), english_in(listed, [])
+    assert ('<span lang="en">Old Lantern</span> (héritage) : <span lang="en">Once per match, '
+            'light the way.</span>') in listed
+    assert "(sort) :" in listed and "(terrain) :" in listed
+    assert '<li><span lang="en">Grim Hound: Keeps watch.</span></li>' in listed
+    en_page = client.get(url, **ENGLISH).content.decode()
+    assert "<li>Old Lantern (legacy): Once per match, light the way.</li>" in en_page
+
