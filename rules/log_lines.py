@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
 
 
@@ -167,6 +169,7 @@ def _templates() -> list[tuple[str, str]]:
          gettext("%(name)s: %(counted)s of %(target)s done (completed)")),
         (r"(?P<name>.+): " + n % "counted" + r" of " + n % "target" + r" done",
          gettext("%(name)s: %(counted)s of %(target)s done")),
+        (TRAITOR, gettext("%(model)s annihilated: turned traitor")),
         (r"(?P<model>.+) turned traitor", gettext("%(model)s turned traitor")),
         (r"(?P<model>.+) was annihilated \(too many Injuries\)",
          gettext("%(model)s was annihilated (too many Injuries)")),
@@ -200,7 +203,129 @@ def _templates() -> list[tuple[str, str]]:
         (r"the crew killed a Neutral model", gettext("the crew killed a Neutral model")),
         (r"five or more Scrap Markers were on the table at the end",
          gettext("five or more Scrap Markers were on the table at the end")),
+        *_arsenal_templates(),
     ]
+
+
+def _arsenal_templates() -> list[tuple[str, str]]:
+    """The arsenal sheet's history (ArsenalEvent descriptions, campaign/services/arsenal.py
+    and the Aftermath's services) and an Injury flip's result: shown with their names
+    (models, Skills, Injuries, Upgrades, crews) marked English (``MARKED``)."""
+    n = r"(?P<%s>\d+)"
+    return [
+        (r"Bounty reward: (?P<name>.+) on (?P<model>.+)",
+         gettext("Bounty reward: %(name)s on %(model)s")),
+        (r"Bounty reward: (?P<name>.+)", gettext("Bounty reward: %(name)s")),
+        (r"(?P<model>.+) gained (?P<names>.+) at the Doc's",
+         gettext("%(model)s gained %(names)s at the Doc's")),
+        (r"(?P<name>.+) annihilated at the Doc's", gettext("%(name)s annihilated at the Doc's")),
+        (r"(?P<name>.+) annihilated to make room for (?P<other>.+)",
+         gettext("%(name)s annihilated to make room for %(other)s")),
+        (r"(?P<name>.+) annihilated \(Shaken lasts one game\)",
+         gettext("%(name)s annihilated (Shaken lasts one game)")),
+        (r"(?P<model>.+) annihilated: one Injury too many",
+         gettext("%(model)s annihilated: one Injury too many")),
+        (r"(?P<model>.+) annihilated: one injury too many \((?P<name>.+) on top of "
+         + n % "count" + r"\)",
+         gettext("%(model)s annihilated: one Injury too many (%(name)s on top of %(count)s)")),
+        (r"(?P<model>.+) annihilated: cut up for parts",
+         gettext("%(model)s annihilated: cut up for parts")),
+        (r"(?P<model>.+) annihilated: (?P<other>.+)",
+         gettext("%(model)s annihilated: %(other)s")),
+        (r"(?P<name>.+) annihilated with (?P<model>.+)",
+         gettext("%(name)s annihilated with %(model)s")),
+        (r"(?P<name>.+) paid out and annihilated",
+         gettext("%(name)s paid out and annihilated")),
+        (r"(?P<name>.+) annihilated", gettext("%(name)s annihilated")),
+        (r"(?P<name>.+) used up: (?P<where>.+)", gettext("%(name)s used up: %(where)s")),
+        (r"(?P<name>.+) removed from (?P<model>.+) by (?P<other>.+)",
+         gettext("%(name)s removed from %(model)s by %(other)s")),
+        (r"(?P<model>.+) learned (?P<name>.+)", gettext("%(model)s learned %(name)s")),
+        (r"(?P<model>.+) already has (?P<name>.+): no new injury",
+         gettext("%(model)s already has %(name)s: no new Injury")),
+        (r"(?P<model>.+) suffered (?P<name>.+)", gettext("%(model)s suffered %(name)s")),
+        (r"Hired (?P<model>.+) for " + n % "cost" + r" scrip",
+         gettext("Hired %(model)s for %(cost)s scrip")),
+        (r"(?P<model>.+) joins as the crew's Master",
+         gettext("%(model)s joins as the crew's Master")),
+        (r"(?P<model>.+) now leads \(was (?P<other>.+)\)",
+         gettext("%(model)s now leads (was %(other)s)")),
+        (r"(?P<model>.+) now leads the crew \((?P<other>.+)\)",
+         gettext("%(model)s now leads the crew (%(other)s)")),
+        (r"(?P<model>.+) now leads the crew", gettext("%(model)s now leads the crew")),
+        (r"(?P<name>.+) moved to the arsenal \(unattached\)",
+         gettext("%(name)s moved to the arsenal (unattached)")),
+        (r"(?P<name>.+) moved to (?P<model>.+)", gettext("%(name)s moved to %(model)s")),
+        (r"The player started anew", gettext("The player started anew")),
+        (r"Doppelganger: a copy of (?P<model>.+) joined the Arsenal",
+         gettext("Doppelganger: a copy of %(model)s joined the Arsenal")),
+        (r"(?P<model>.+) deserted (?P<crew>.+) and joined the crew",
+         gettext("%(model)s deserted %(crew)s and joined the crew")),
+        (r"(?P<name>Steamborg Executioner): (?P<model>Howard Langston) joined the Arsenal "
+         r"\(no Rare 1\)",
+         gettext("%(name)s: %(model)s joined the Arsenal (no Rare 1)")),
+        (r"Grand Tomb: (?P<model>.+) added to the Arsenal, with the Undead Characteristic",
+         gettext("Grand Tomb: %(model)s added to the Arsenal, with the Undead "
+                 "Characteristic")),
+        (r"Grand Tomb: (?P<model>.+) added to the Arsenal",
+         gettext("Grand Tomb: %(model)s added to the Arsenal")),
+        (r"(?P<other>[^:]+): (?P<model>.+) added to the Arsenal",
+         gettext("%(other)s: %(model)s added to the Arsenal")),
+        (r"The Event: (?P<name>.+) joins the arsenal",
+         gettext("The Event: %(name)s joins the arsenal")),
+        (r"(?P<name>.+) came to the crew: the Wandering Relic",
+         gettext("%(name)s came to the crew: the Wandering Relic")),
+        (r"Catch-up flip " + n % "count" + r" bought (?P<name>.+)",
+         gettext("Catch-up flip %(count)s bought %(name)s")),
+        (r"Catch-up Barter flip " + n % "count", gettext("Catch-up Barter flip %(count)s")),
+        (r"(?P<name>.+) added to (?P<model>.+)", gettext("%(name)s added to %(model)s")),
+        (r"(?P<name>.+) added", gettext("%(name)s added")),
+        # An Injury flip's result (aftermath/services/injury_flips._describe).
+        (r"(?P<model>.+): (?P<results>" + _result() + r"(?:, " + _result() + r")*)",
+         gettext("%(model)s: %(results)s")),
+        (r"(?P<model>.+) gained (?P<name>.+)", gettext("%(model)s gained %(name)s")),
+    ]
+
+
+ELECTRODES = " (ignored: Electrodes)"
+TRAITOR = r"(?P<model>.+) annihilated: turned traitor"
+
+
+def _result() -> str:
+    """One result an Injury flip gives: a name from the Injury charts, perhaps with the
+    Lab's Electrodes cancelling its missed game."""
+    names = "|".join(re.escape(name) for name in sorted(_injury_names(), key=len,
+                                                          reverse=True))
+    return r"(?:" + names + r")(?:" + re.escape(ELECTRODES) + r")?"
+
+
+@lru_cache(maxsize=1)
+def _injury_names() -> frozenset[str]:
+    import json
+
+    from rules.wording import DATA
+
+    names: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("key"), str) and isinstance(node.get("name"), str):
+                names.add(node["name"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(DATA.glob("injuries*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return frozenset(names) or frozenset(["-"])
+
+
+@lru_cache(maxsize=1)
+def _marked() -> frozenset[str]:
+    """The patterns whose names are marked English on a French page."""
+    return frozenset([TRAITOR, *(pattern for pattern, _ in _arsenal_templates())])
 
 
 @lru_cache(maxsize=1)
@@ -210,11 +335,25 @@ def _patterns() -> list[re.Pattern]:
 
 def translated(text: str) -> str:
     """``text`` (a stored English log line) in the active language, or as it was."""
+    return _render(text, mark=False)
+
+
+def shown(text: str) -> str:
+    """``text`` for a page: as ``translated``; on a French page a line of the arsenal's
+    history or an Injury flip's result comes as HTML with its names marked English."""
+    from django.utils.translation import get_language
+
+    return _render(text, mark=(get_language() or "").startswith("fr"))
+
+
+def _render(text: str, *, mark: bool) -> str:
     if not text:
         return text
-    for pattern, (_, template) in zip(_patterns(), _templates(), strict=True):
+    for pattern, (raw, template) in zip(_patterns(), _templates(), strict=True):
         match = pattern.match(text)
         if match:
+            if mark and raw in _marked():
+                return _fill(template, match.groupdict())
             parts = {k: translated(v) if k in ("purpose", "why") else v
                      for k, v in match.groupdict().items()}
             if "doctor" in parts:
@@ -225,8 +364,43 @@ def translated(text: str) -> str:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
+            if "results" in parts:
+                parts["results"] = _results(parts["results"], mark=False)
             return template % parts
     return text
+
+
+def _fill(template: str, groups: dict[str, str]) -> SafeString:
+    """``template`` (translated) with its names escaped and marked English, its numbers
+    escaped."""
+    out = []
+    for index, piece in enumerate(re.split(r"%\((\w+)\)s", template)):
+        if not index % 2:
+            out.append(escape(piece))
+        elif piece == "results":
+            out.append(_results(groups[piece], mark=True))
+        elif groups[piece].isdigit():
+            out.append(escape(groups[piece]))
+        else:
+            out.append(_english(groups[piece]))
+    return mark_safe("".join(out))
+
+
+def _english(text: str) -> SafeString:
+    return format_html('<span lang="en">{}</span>', text)
+
+
+def _results(text: str, *, mark: bool) -> str:
+    """An Injury flip's results ("Fragile, Knocked Out (ignored: Electrodes)")."""
+    out = []
+    for result in text.split(", "):
+        if result.endswith(ELECTRODES):
+            template = gettext("%(name)s (ignored: %(fortification)s)")
+            parts = {"name": result[:-len(ELECTRODES)], "fortification": "Electrodes"}
+            out.append(_fill(template, parts) if mark else template % parts)
+        else:
+            out.append(_english(result) if mark else result)
+    return mark_safe(", ".join(out)) if mark else ", ".join(out)
 
 
 def _doctor_result(key: str) -> str:

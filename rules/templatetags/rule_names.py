@@ -81,10 +81,11 @@ def plain_words(text, sides=None) -> str:
 
 
 def log_line(text) -> str:
-    """A stored English log or ledger line in the reader's language (rules.log_lines)."""
-    from rules.log_lines import translated
+    """A stored English log or ledger line in the reader's language (rules.log_lines);
+    the arsenal's history and an Injury flip's result with their names marked English."""
+    from rules.log_lines import shown
 
-    return translated(str(text or ""))
+    return shown(str(text or ""))
 
 
 def lang_attr(text) -> str:

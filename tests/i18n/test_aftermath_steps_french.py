@@ -102,3 +102,89 @@ def test_the_rarer_aftermath_steps_are_french(client, campaign_week):  # noqa: F
         assert escape(shown) in en_page, english
         assert escape(shown) not in fr_page and escape(english) not in fr_page, english
         assert escape(french) in fr_page, french
+
+
+def _history(html: str) -> str:
+    start = html.index('id="history"')
+    return html[start:html.index("</section>", start)]
+
+
+def test_the_arsenal_history_is_french_with_its_names_marked_english(client, campaign_week):  # noqa: F811
+    """The sheet's history, as the services write it: the Doc's (an Injury taken off), a
+    Bounty's reward, a model annihilated with its Skill (the reason an upgrade goes)."""
+    from types import SimpleNamespace
+
+    from aftermath.services import extras, reward
+    from campaign.models import ArsenalEvent
+    from campaign.services import arsenal, scrip
+    from rules import tables
+    from tests.aftermath.conftest import open_with_seeds, play
+    from tests.aftermath.test_wizard import _injure, _no_hand_seed, _to_injuries, fresh
+
+    campaign, alpha, bravo, _ = campaign_week
+    campaign.good_doctor = True
+    campaign.save(update_fields=["good_doctor"])
+    scrip.adjust_scrip(bravo, 6, week=1, reason="test funds", actor=bravo.player)
+    guard, other = bravo.models.filter(station="minion").order_by("id")[:2]
+    _injure(guard, ["fragile"])
+    game = play(campaign, alpha, bravo, vp=(5, 1))
+    b = _to_injuries(open_with_seeds(game, {"b": _no_hand_seed("6R")})["b"], bravo.player)
+    b = extras.visit_doctor(aftermath=b, actor=bravo.player, model=guard)
+    while (fresh(b).state["extras"].get("doctor") or {}).get("question"):
+        b = extras.doctor_answer(aftermath=fresh(b), actor=bravo.player, card=None)
+    row = next(r for r in tables.reward_chart("generic").rows if r.type == "Skill")
+    reward._grant(SimpleNamespace(crew=bravo, week=1), row, holder=other)
+    arsenal.annihilate_model(model=other, actor=bravo.player, why="cut up for parts")
+    lines = list(ArsenalEvent.objects.filter(crew=bravo).values_list("description", flat=True))
+    stored = {"fragile annihilated at the Doc's",
+              f"Bounty reward: {row.name} on {other.card.name}",
+              f"{row.name} annihilated with {other.card.name}",
+              f"{other.card.name} annihilated: cut up for parts"}
+    assert stored <= set(lines), lines
+
+    client.force_login(bravo.player)
+    sheet = reverse("campaign:crew", args=[bravo.pk])
+    fr = _history(client.get(sheet, **FRENCH).content.decode())
+    en = _history(client.get(sheet, **ENGLISH).content.decode())
+    for line in stored:
+        assert escape(line) in en, line
+        assert escape(line) not in fr, line
+    assert "annihilé chez le Doc" in fr
+    assert "Récompense de Prime : " in fr and " sur " in fr
+    assert "dépecé pour les pièces" in fr
+    for name in (row.name, other.card.name, "fragile"):
+        assert f'<span lang="en">{escape(name)}</span>' in fr, name
+    left = english_in(fr, [bravo.name])
+    assert not left, left
+
+
+def test_an_injury_flips_results_are_french_electrodes_and_all(client, campaign_week):  # noqa: F811
+    """An Injury flip's result line (aftermath/services/injury_flips): the results' names
+    stay English, marked; the Lab's Electrodes cancelling a missed game reads French."""
+    from aftermath.services import injury_flips
+    from campaign.models import Fortification, HideOut
+    from rules import tables
+    from rules.engine.aftermath import InjuryOutcome, InjuryResult
+
+    _, alpha, _, _ = campaign_week
+    a = full_game(campaign_week)
+    hide_out = HideOut.objects.create(crew=alpha, hide_out_key="hidden-lab", name="Lab")
+    Fortification.objects.create(hide_out=hide_out, key="electrodes", name="Electrodes",
+                                 built_week=1)
+    chart = tables.injury_chart()
+    gained = tuple(InjuryResult(r.key, r.name, "injuries", "injury", {}, tuple(r.flags or ()))
+                   for r in (chart.row("fragile"), chart.row("knocked-out")))
+    model = alpha.models.filter(station="minion").first()
+    line = injury_flips._describe(model, InjuryOutcome(station="minion", steps=(),
+                                                       gained=gained), alpha)
+    assert line.endswith("(ignored: Electrodes)"), line
+    record_step(a, line, phase="injuries")
+    client.force_login(alpha.player)
+    fr = _steps(client.get(a.get_absolute_url(), **FRENCH).content.decode())
+    en = _steps(client.get(a.get_absolute_url(), **ENGLISH).content.decode())
+    assert escape(line) in en and escape(line) not in fr
+    name = escape(model.card.name)
+    assert (f'<span lang="en">{name}</span> : <span lang="en">Fragile +1</span>, '
+            '<span lang="en">Knocked Out</span> (sans effet : <span lang="en">Electrodes'
+            '</span>)') in fr
+    assert not english_in(fr, [alpha.name]), english_in(fr, [alpha.name])
