@@ -238,6 +238,33 @@ def _arsenal_templates() -> list[tuple[str, str]]:
          gettext("%(name)s paid out and annihilated")),
         (r"(?P<name>.+) annihilated", gettext("%(name)s annihilated")),
         (r"(?P<name>.+) used up: (?P<where>.+)", gettext("%(name)s used up: %(where)s")),
+        (r"(?P<name>.+) used: (?P<where>.+) \(suffers " + n % "count" + r" damage\)",
+         gettext("%(name)s used: %(where)s (suffers %(count)s damage)")),
+        (r"(?P<name>.+) used: (?P<where>.+); kept by the Scrap Pile \(" + n % "count"
+         + r" Scrip\)",
+         gettext("%(name)s used: %(where)s; kept by the Scrap Pile (%(count)s Scrip)")),
+        # Where a one-use item was used (campaign.services.one_use.spend's callers).
+        (r"game " + n % "game" + r", turn " + n % "turn",
+         gettext("game %(game)s, turn %(turn)s")),
+        (r"Injury flip of (?P<model>.+) moved (?P<delta>[+-]\d+)",
+         gettext("Injury flip of %(model)s moved %(delta)s")),
+        (r"Barter card (?P<card>\S+) moved (?P<delta>[+-]\d+)",
+         gettext("Barter card %(card)s moved %(delta)s")),
+        # An upgrade traded or passed between crews (campaign.services.optional_rules).
+        (r"(?P<name>.+) traded to (?P<crew>.+)", gettext("%(name)s traded to %(crew)s")),
+        (r"(?P<name>.+) traded from (?P<crew>.+)", gettext("%(name)s traded from %(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic: no game in week " + n % "week"
+         + r"\) to (?P<crew>.+)",
+         gettext("%(name)s passed on (the Wandering Relic: no game in week %(week)s) to "
+                 "%(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic: no game in week " + n % "week"
+         + r"\) from (?P<crew>.+)",
+         gettext("%(name)s passed on (the Wandering Relic: no game in week %(week)s) from "
+                 "%(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic\) to (?P<crew>.+)",
+         gettext("%(name)s passed on (the Wandering Relic) to %(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic\) from (?P<crew>.+)",
+         gettext("%(name)s passed on (the Wandering Relic) from %(crew)s")),
         (r"(?P<name>.+) removed from (?P<model>.+) by (?P<other>.+)",
          gettext("%(name)s removed from %(model)s by %(other)s")),
         (r"(?P<model>.+) learned (?P<name>.+)", gettext("%(model)s learned %(name)s")),
@@ -379,7 +406,10 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
             out.append(escape(piece))
         elif piece == "results":
             out.append(_results(groups[piece], mark=True))
-        elif groups[piece].isdigit():
+        elif piece == "where":
+            where = _render(groups[piece], mark=True)
+            out.append(where if isinstance(where, SafeString) else _english(where))
+        elif piece == "card" or re.fullmatch(r"[+-]?\d+", groups[piece]):
             out.append(escape(groups[piece]))
         else:
             out.append(_english(groups[piece]))

@@ -188,3 +188,24 @@ def test_an_injury_flips_results_are_french_electrodes_and_all(client, campaign_
             '<span lang="en">Knocked Out</span> (sans effet : <span lang="en">Electrodes'
             '</span>)') in fr
     assert not english_in(fr, [alpha.name]), english_in(fr, [alpha.name])
+
+
+def test_a_one_use_item_used_up_reads_french_in_the_history(client, campaign_week):  # noqa: F811
+    """A one-use item used in a game (campaign.services.one_use.spend, as the game's item
+    use writes it): "used up: game N, turn T" reads French, the item's name marked."""
+    from campaign.models import ArsenalEvent, ArsenalUpgrade
+    from campaign.services import one_use
+
+    _, alpha, _, _ = campaign_week
+    guard = alpha.models.filter(station="minion").first()
+    whiskey = ArsenalUpgrade.objects.create(crew=alpha, kind="equipment", table_key="whiskey",
+                                            name="Whiskey", attached_to=guard)
+    one_use.spend(upgrade=whiskey, actor=alpha.player, where="game 3, turn 2", game_id=None)
+    line = ArsenalEvent.objects.filter(crew=alpha, upgrade=whiskey).get().description
+    assert line == "Whiskey used up: game 3, turn 2", line
+    client.force_login(alpha.player)
+    sheet = reverse("campaign:crew", args=[alpha.pk])
+    fr = _history(client.get(sheet, **FRENCH).content.decode())
+    en = _history(client.get(sheet, **ENGLISH).content.decode())
+    assert escape(line) in en and escape(line) not in fr
+    assert '<span lang="en">Whiskey</span> épuisé : partie 3, tour 2' in fr
