@@ -136,16 +136,19 @@ def _table_rows() -> dict[str, object]:
 
 
 @cache
-def _summary_keys() -> dict[str, str]:
-    """Row key -> the key of its summary's French (``rules.summaries``), first one wins
-    as in ``_table_rows``."""
+def _summaries() -> dict[str, tuple[str, str]]:
+    """Row key -> (the key of its summary's French (``rules.summaries``), the English
+    summary), first one wins as in ``_table_rows``; the Reward charts' Skills and
+    Equipment come after (their keys are the same summary on every chart)."""
+    from rules import tables
     from rules.summaries import row_key
 
-    keys: dict[str, str] = {}
-    for chart in _charts():
+    rewards = [tables.reward_chart(chart) for chart in ("generic", *tables.FACTIONS)]
+    out: dict[str, tuple[str, str]] = {}
+    for chart in (*_charts(), *rewards):
         for row in chart.rows:
-            keys.setdefault(row.key, row_key(chart, row))
-    return keys
+            out.setdefault(row.key, (row_key(chart, row), row.summary))
+    return out
 
 
 def _charts():
@@ -161,9 +164,8 @@ def _attachment(upgrade) -> Attachment:
     else:
         from rules.summaries import said
 
-        row = _table_rows().get(upgrade.table_key)
-        text = said(_summary_keys().get(upgrade.table_key, ""),
-                    getattr(row, "summary", "") if row else "")
+        key, english = _summaries().get(upgrade.table_key, ("", ""))
+        text = said(key, english)
     from rules import table_only
 
     return Attachment(upgrade.name, upgrade.get_kind_display(), text,

@@ -9,15 +9,17 @@ A line of no known shape is shown as it was stored."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 
 def _templates() -> list[tuple[str, str]]:
-    """(pattern, template): the templates are lazy, looked up in the request's language
-    only when a line matches (the game page shows dozens of lines; translating all sixty
-    templates for each line cost it tens of milliseconds)."""
+    """(pattern, template): the template is looked up at render time (gettext), in the
+    language of the request."""
     n = r"(?P<%s>\d+)"
     return [
         (r"(?P<crew>Side [abAB]) revealed its crew", _("%(crew)s revealed its crew")),
@@ -37,7 +39,7 @@ def _templates() -> list[tuple[str, str]]:
         (r"Crews revealed: Campaign Rating (?P<ra>-?\d+) vs (?P<rb>-?\d+); "
          r"Soulstone Pools (?P<pa>\d+) and (?P<pb>\d+)",
          _("Crews revealed: Campaign Rating %(ra)s vs %(rb)s; "
-           "Soulstone Pools %(pa)s and %(pb)s")),
+                 "Soulstone Pools %(pa)s and %(pb)s")),
         (r"Game set up: (?P<a>.+) vs (?P<b>.+), " + n % "size" + r" soulstones",
          _("Game set up: %(a)s vs %(b)s, %(size)s soulstones")),
         (r"(?P<actor>.+) reported (?P<a>\d+)-(?P<b>\d+)",
@@ -116,29 +118,334 @@ def _templates() -> list[tuple[str, str]]:
         (r"Starting arsenal: " + n % "models" + r" models for " + n % "total"
          + r" soulstones, " + n % "scrip" + r" scrip left over",
          _("Starting arsenal: %(models)s models for %(total)s soulstones, "
-           "%(scrip)s scrip left over")),
+                 "%(scrip)s scrip left over")),
         (r"Unspent soulstones of the starting arsenal",
          _("Unspent soulstones of the starting arsenal")),
+        # The rarer Aftermath steps: Fortification uses, Those Who Thirst, the Doc's,
+        # Skills and Injury results kept or declined, Bounty progress.
+        (r"(?P<purpose>.+): (?P<card>(?:1[0-3]|[1-9])[RMTC]|RJ|BJ) \(cheated\)",
+         _("%(purpose)s: %(card)s (cheated)")),
+        (r"Fortified Walls: \+ on (?P<model>.+)'s Injury flip \(1 Scrip\)",
+         _("Fortified Walls: + on %(model)s's Injury flip (1 Scrip)")),
+        (r"Rousing Eulogies: (?P<model>.+) flips twice and keeps one",
+         _("Rousing Eulogies: %(model)s flips twice and keeps one")),
+        (r"We Was Just Wrastlin': Injury card (?P<card>\S+) reflipped for 1 Scrip to "
+         r"(?P<crew>.+)",
+         _("We Was Just Wrastlin': Injury card %(card)s reflipped for 1 Scrip to "
+                 "%(crew)s")),
+        (r"Surgical Tools: Injury card (?P<card>\S+) reflipped",
+         _("Surgical Tools: Injury card %(card)s reflipped")),
+        (r"Fine Liquor: Barter card (?P<card>\S+) reflipped",
+         _("Fine Liquor: Barter card %(card)s reflipped")),
+        (r"Cash Box: one more Barter flip", _("Cash Box: one more Barter flip")),
+        (r"Cash Box: another Barter flip", _("Cash Box: another Barter flip")),
+        (r"Those Who Thirst: (?P<name>.+)", _("Those Who Thirst: %(name)s")),
+        (r"Grand Tomb: (?P<model>.+) joins the Arsenal \(Undead\)",
+         _("Grand Tomb: %(model)s joins the Arsenal (Undead)")),
+        (r"Grand Tomb: (?P<model>.+) joins the Arsenal",
+         _("Grand Tomb: %(model)s joins the Arsenal")),
+        (r"Built (?P<fortification>[a-z0-9-]+)", _("Built %(fortification)s")),
+        (r"(?P<name>.+): " + n % "amount" + r" Scrip \((?P<why>.+)\) \(a correction: the "
+         r"game record does not show it\)",
+         _("%(name)s: %(amount)s Scrip (%(why)s) (a correction: the game record "
+                 "does not show it)")),
+        (r"(?P<name>.+): " + n % "amount" + r" Scrip \((?P<why>.+)\)",
+         _("%(name)s: %(amount)s Scrip (%(why)s)")),
+        (r"The Doc's: (?P<model>.+) \((?P<doctor>black-joker|rams|crows|tomes|masks|"
+         r"red-joker)\)", _("The Doc's: %(model)s (%(doctor)s)")),
+        (r"(?P<model>.+): (?P<name>.+) kept in place of (?P<old>.+)",
+         _("%(model)s: %(name)s kept in place of %(old)s")),
+        (r"(?P<model>.+): (?P<name>.+) declined \(no room\)",
+         _("%(model)s: %(name)s declined (no room)")),
+        (r"(?P<model>.+): (?P<name>.+) taken", _("%(model)s: %(name)s taken")),
+        (r"(?P<model>.+): (?P<name>.+) declined", _("%(model)s: %(name)s declined")),
+        (r"(?P<name>.+) let go \(no model takes it\)",
+         _("%(name)s let go (no model takes it)")),
+        (r"The Wandering Relic goes to the winner",
+         _("The Wandering Relic goes to the winner")),
+        (r"(?P<name>.+) goes to (?P<model>.+)", _("%(name)s goes to %(model)s")),
+        (r"Shaken wears off (?P<model>.+)", _("Shaken wears off %(model)s")),
+        (r"Construction Material", _("Construction Material")),
+        (r"(?P<name>.+): " + n % "counted" + r" of " + n % "target" + r" done \(completed\)",
+         _("%(name)s: %(counted)s of %(target)s done (completed)")),
+        (r"(?P<name>.+): " + n % "counted" + r" of " + n % "target" + r" done",
+         _("%(name)s: %(counted)s of %(target)s done")),
+        (TRAITOR, _("%(model)s annihilated: turned traitor")),
+        (r"(?P<model>.+) turned traitor", _("%(model)s turned traitor")),
+        (r"(?P<model>.+) was annihilated \(too many Injuries\)",
+         _("%(model)s was annihilated (too many Injuries)")),
+        (r"(?P<model>.+): no lasting harm", _("%(model)s: no lasting harm")),
+        (r"A Sinner's Prayer: no model spared", _("A Sinner's Prayer: no model spared")),
+        (r"A Sinner's Prayer: (?P<names>.+) spared the Injury flip",
+         _("A Sinner's Prayer: %(names)s spared the Injury flip")),
+        # Payday's lines (the Aftermath step and the scrip ledger) and Construction
+        # Material's ("Game 4: winning").
+        (r"Payday, game " + n % "game" + r": (?P<why>.+)",
+         _("Payday, game %(game)s: %(why)s")),
+        (n % "vp" + r" VP", _("%(vp)s VP")),
+        (r"winning", _("winning")),
+        (r"the lower Campaign Rating", _("the lower Campaign Rating")),
+        (r"the weekly event", _("the weekly event")),
+        (r"the Hide Out's income", _("the Hide Out's income")),
+        (r"losing \(Hide Out\)", _("losing (Hide Out)")),
+        (r"completing a Bounty \(Hide Out\)", _("completing a Bounty (Hide Out)")),
+        (r"(?P<name>.+) \((?P<why>.+): the game record\)",
+         _("%(name)s (%(why)s: the game record)")),
+        (r"Deep Pockets \(in play at the end\)", _("Deep Pockets (in play at the end)")),
+        (r"Enforcers and Henchmen still in play \(Extra Scrip\)",
+         _("Enforcers and Henchmen still in play (Extra Scrip)")),
+        (r"2 VP from a Scheme", _("2 VP from a Scheme")),
+        (r"full Strategy VP", _("full Strategy VP")),
+        # Why a Fortification pays (campaign.services.hideouts.TABLE_SCRIP).
+        (r"the secretly noted enemy model was killed or sacrificed",
+         _("the secretly noted enemy model was killed or sacrificed")),
+        (r"the secretly noted friendly model was in play at the end",
+         _("the secretly noted friendly model was in play at the end")),
+        (r"the crew killed a Neutral model", _("the crew killed a Neutral model")),
+        (r"five or more Scrap Markers were on the table at the end",
+         _("five or more Scrap Markers were on the table at the end")),
+        *_arsenal_templates(),
     ]
 
 
-#: (compiled pattern, lazy template), made once: a template becomes text in the active
-#: language when ``%`` fills it in.
-_LINES = [(re.compile(pattern + r"\Z"), template) for pattern, template in _templates()]
+def _arsenal_templates() -> list[tuple[str, str]]:
+    """The arsenal sheet's history (ArsenalEvent descriptions, campaign/services/arsenal.py
+    and the Aftermath's services) and an Injury flip's result: shown with their names
+    (models, Skills, Injuries, Upgrades, crews) marked English (``MARKED``)."""
+    n = r"(?P<%s>\d+)"
+    return [
+        (r"Bounty reward: (?P<name>.+) on (?P<model>.+)",
+         _("Bounty reward: %(name)s on %(model)s")),
+        (r"Bounty reward: (?P<name>.+)", _("Bounty reward: %(name)s")),
+        (r"(?P<model>.+) gained (?P<names>.+) at the Doc's",
+         _("%(model)s gained %(names)s at the Doc's")),
+        (r"(?P<name>.+) annihilated at the Doc's", _("%(name)s annihilated at the Doc's")),
+        (r"(?P<name>.+) annihilated to make room for (?P<other>.+)",
+         _("%(name)s annihilated to make room for %(other)s")),
+        (r"(?P<name>.+) annihilated \(Shaken lasts one game\)",
+         _("%(name)s annihilated (Shaken lasts one game)")),
+        (r"(?P<model>.+) annihilated: one Injury too many",
+         _("%(model)s annihilated: one Injury too many")),
+        (r"(?P<model>.+) annihilated: one injury too many \((?P<name>.+) on top of "
+         + n % "count" + r"\)",
+         _("%(model)s annihilated: one Injury too many (%(name)s on top of %(count)s)")),
+        (r"(?P<model>.+) annihilated: cut up for parts",
+         _("%(model)s annihilated: cut up for parts")),
+        (r"(?P<model>.+) annihilated: (?P<other>.+)",
+         _("%(model)s annihilated: %(other)s")),
+        (r"(?P<name>.+) annihilated with (?P<model>.+)",
+         _("%(name)s annihilated with %(model)s")),
+        (r"(?P<name>.+) paid out and annihilated",
+         _("%(name)s paid out and annihilated")),
+        (r"(?P<name>.+) annihilated", _("%(name)s annihilated")),
+        (r"(?P<name>.+) used up: (?P<where>.+)", _("%(name)s used up: %(where)s")),
+        (r"(?P<name>.+) used: (?P<where>.+) \(suffers " + n % "count" + r" damage\)",
+         _("%(name)s used: %(where)s (suffers %(count)s damage)")),
+        (r"(?P<name>.+) used: (?P<where>.+); kept by the Scrap Pile \(" + n % "count"
+         + r" Scrip\)",
+         _("%(name)s used: %(where)s; kept by the Scrap Pile (%(count)s Scrip)")),
+        # Where a one-use item was used (campaign.services.one_use.spend's callers).
+        (r"game " + n % "game" + r", turn " + n % "turn",
+         _("game %(game)s, turn %(turn)s")),
+        (r"Injury flip of (?P<model>.+) moved (?P<delta>[+-]\d+)",
+         _("Injury flip of %(model)s moved %(delta)s")),
+        (r"Barter card (?P<card>\S+) moved (?P<delta>[+-]\d+)",
+         _("Barter card %(card)s moved %(delta)s")),
+        # An upgrade traded or passed between crews (campaign.services.optional_rules).
+        (r"(?P<name>.+) traded to (?P<crew>.+)", _("%(name)s traded to %(crew)s")),
+        (r"(?P<name>.+) traded from (?P<crew>.+)", _("%(name)s traded from %(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic: no game in week " + n % "week"
+         + r"\) to (?P<crew>.+)",
+         _("%(name)s passed on (the Wandering Relic: no game in week %(week)s) to "
+                 "%(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic: no game in week " + n % "week"
+         + r"\) from (?P<crew>.+)",
+         _("%(name)s passed on (the Wandering Relic: no game in week %(week)s) from "
+                 "%(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic\) to (?P<crew>.+)",
+         _("%(name)s passed on (the Wandering Relic) to %(crew)s")),
+        (r"(?P<name>.+) passed \(the Wandering Relic\) from (?P<crew>.+)",
+         _("%(name)s passed on (the Wandering Relic) from %(crew)s")),
+        (r"(?P<name>.+) removed from (?P<model>.+) by (?P<other>.+)",
+         _("%(name)s removed from %(model)s by %(other)s")),
+        (r"(?P<model>.+) learned (?P<name>.+)", _("%(model)s learned %(name)s")),
+        (r"(?P<model>.+) already has (?P<name>.+): no new injury",
+         _("%(model)s already has %(name)s: no new Injury")),
+        (r"(?P<model>.+) suffered (?P<name>.+)", _("%(model)s suffered %(name)s")),
+        (r"Hired (?P<model>.+) for " + n % "cost" + r" scrip",
+         _("Hired %(model)s for %(cost)s scrip")),
+        (r"(?P<model>.+) joins as the crew's Master",
+         _("%(model)s joins as the crew's Master")),
+        (r"(?P<model>.+) now leads \(was (?P<other>.+)\)",
+         _("%(model)s now leads (was %(other)s)")),
+        (r"(?P<model>.+) now leads the crew \((?P<other>.+)\)",
+         _("%(model)s now leads the crew (%(other)s)")),
+        (r"(?P<model>.+) now leads the crew", _("%(model)s now leads the crew")),
+        (r"(?P<name>.+) moved to the arsenal \(unattached\)",
+         _("%(name)s moved to the arsenal (unattached)")),
+        (r"(?P<name>.+) moved to (?P<model>.+)", _("%(name)s moved to %(model)s")),
+        (r"The player started anew", _("The player started anew")),
+        (r"Doppelganger: a copy of (?P<model>.+) joined the Arsenal",
+         _("Doppelganger: a copy of %(model)s joined the Arsenal")),
+        (r"(?P<model>.+) deserted (?P<crew>.+) and joined the crew",
+         _("%(model)s deserted %(crew)s and joined the crew")),
+        (r"(?P<name>Steamborg Executioner): (?P<model>Howard Langston) joined the Arsenal "
+         r"\(no Rare 1\)",
+         _("%(name)s: %(model)s joined the Arsenal (no Rare 1)")),
+        (r"Grand Tomb: (?P<model>.+) added to the Arsenal, with the Undead Characteristic",
+         _("Grand Tomb: %(model)s added to the Arsenal, with the Undead "
+                 "Characteristic")),
+        (r"Grand Tomb: (?P<model>.+) added to the Arsenal",
+         _("Grand Tomb: %(model)s added to the Arsenal")),
+        (r"(?P<other>[^:]+): (?P<model>.+) added to the Arsenal",
+         _("%(other)s: %(model)s added to the Arsenal")),
+        (r"The Event: (?P<name>.+) joins the arsenal",
+         _("The Event: %(name)s joins the arsenal")),
+        (r"(?P<name>.+) came to the crew: the Wandering Relic",
+         _("%(name)s came to the crew: the Wandering Relic")),
+        (r"Catch-up flip " + n % "count" + r" bought (?P<name>.+)",
+         _("Catch-up flip %(count)s bought %(name)s")),
+        (r"Catch-up Barter flip " + n % "count", _("Catch-up Barter flip %(count)s")),
+        (r"(?P<name>.+) added to (?P<model>.+)", _("%(name)s added to %(model)s")),
+        (r"(?P<name>.+) added", _("%(name)s added")),
+        # An Injury flip's result (aftermath/services/injury_flips._describe).
+        (r"(?P<model>.+): (?P<results>" + _result() + r"(?:, " + _result() + r")*)",
+         _("%(model)s: %(results)s")),
+        (r"(?P<model>.+) gained (?P<name>.+)", _("%(model)s gained %(name)s")),
+    ]
+
+
+ELECTRODES = " (ignored: Electrodes)"
+TRAITOR = r"(?P<model>.+) annihilated: turned traitor"
+
+
+def _result() -> str:
+    """One result an Injury flip gives: a name from the Injury charts, perhaps with the
+    Lab's Electrodes cancelling its missed game."""
+    names = "|".join(re.escape(name) for name in sorted(_injury_names(), key=len,
+                                                          reverse=True))
+    return r"(?:" + names + r")(?:" + re.escape(ELECTRODES) + r")?"
+
+
+@lru_cache(maxsize=1)
+def _injury_names() -> frozenset[str]:
+    import json
+
+    from rules.wording import DATA
+
+    names: set[str] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("key"), str) and isinstance(node.get("name"), str):
+                names.add(node["name"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in sorted(DATA.glob("injuries*.json")):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return frozenset(names) or frozenset(["-"])
+
+
+@lru_cache(maxsize=1)
+def _marked() -> frozenset[str]:
+    """The patterns whose names are marked English on a French page."""
+    return frozenset([TRAITOR, *(pattern for pattern, _template in _arsenal_templates())])
+
+
+@lru_cache(maxsize=1)
+def _lines() -> list[tuple[re.Pattern, str, str]]:
+    """(compiled pattern, pattern, lazy template), made once: a template becomes text in
+    the request's language only when a line matches (translating every template for
+    every line of a game page's log cost it tens of milliseconds)."""
+    return [(re.compile(raw + r"\Z"), raw, template) for raw, template in _templates()]
 
 
 def translated(text: str) -> str:
     """``text`` (a stored English log line) in the active language, or as it was."""
+    return _render(text, mark=False)
+
+
+def shown(text: str) -> str:
+    """``text`` for a page: as ``translated``; on a French page a line of the arsenal's
+    history or an Injury flip's result comes as HTML with its names marked English."""
+    from django.utils.translation import get_language
+
+    return _render(text, mark=(get_language() or "").startswith("fr"))
+
+
+def _render(text: str, *, mark: bool) -> str:
     if not text:
         return text
-    for pattern, template in _LINES:
+    for pattern, raw, template in _lines():
         match = pattern.match(text)
         if match:
-            parts = {k: translated(v) if k == "purpose" else v
+            if mark and raw in _marked():
+                return _fill(template, match.groupdict())
+            parts = {k: translated(v) if k in ("purpose", "why") else v
                      for k, v in match.groupdict().items()}
+            if "doctor" in parts:
+                parts["doctor"] = _doctor_result(parts["doctor"])
+            if "fortification" in parts:
+                parts["fortification"] = _rule_name(parts["fortification"])
             if "outcome" in parts:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
+            if "results" in parts:
+                parts["results"] = _results(parts["results"], mark=False)
             return template % parts
     return text
+
+
+def _fill(template: str, groups: dict[str, str]) -> SafeString:
+    """``template`` (translated) with its names escaped and marked English, its numbers
+    escaped."""
+    out = []
+    for index, piece in enumerate(re.split(r"%\((\w+)\)s", str(template))):
+        if not index % 2:
+            out.append(escape(piece))
+        elif piece == "results":
+            out.append(_results(groups[piece], mark=True))
+        elif piece == "where":
+            where = _render(groups[piece], mark=True)
+            out.append(where if isinstance(where, SafeString) else _english(where))
+        elif piece == "card" or re.fullmatch(r"[+-]?\d+", groups[piece]):
+            out.append(escape(groups[piece]))
+        else:
+            out.append(_english(groups[piece]))
+    return mark_safe("".join(out))
+
+
+def _english(text: str) -> SafeString:
+    return format_html('<span lang="en">{}</span>', text)
+
+
+def _results(text: str, *, mark: bool) -> str:
+    """An Injury flip's results ("Fragile, Knocked Out (ignored: Electrodes)")."""
+    out = []
+    for result in text.split(", "):
+        if result.endswith(ELECTRODES):
+            template = gettext("%(name)s (ignored: %(fortification)s)")
+            parts = {"name": result[:-len(ELECTRODES)], "fortification": "Electrodes"}
+            out.append(_fill(template, parts) if mark else template % parts)
+        else:
+            out.append(_english(result) if mark else result)
+    return mark_safe(", ".join(out)) if mark else ", ".join(out)
+
+
+def _doctor_result(key: str) -> str:
+    """A Good Doctor row key ("crows", "black-joker") as the card it stands for."""
+    from rules.wording import _suits
+
+    jokers = {"black-joker": gettext("Black Joker"), "red-joker": gettext("Red Joker")}
+    return jokers.get(key) or _suits().get(key[:1].upper(), key)
+
+
+def _rule_name(key: str) -> str:
+    from rules.wording import rule_names
+
+    return rule_names().get(key, key)

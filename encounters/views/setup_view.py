@@ -134,8 +134,9 @@ def _first_edition_setup_view(setup: dict) -> dict:
         "strategies": strategies,
         "schemes": [replace(s, summary=_fe("scheme", s.key, s.summary)) for s in t.schemes],
         "unused_scheme_bonus": t.hiring.unused_scheme_bonus,
-        "choices": setup.get("choices") or [],
-        "notes": setup.get("notes") or [],
+        "choices": [_choice(c) for c in setup.get("choices") or []],
+        "notes": [_note(n) for n in setup.get("notes") or []],
+        "zone_chooser": _player(setup.get("zone_chooser")),
         "event_rule": said("first-edition/event_rule", t.event_rule),
         "lost_pages_note": said("first-edition/lost_pages_note", t.lost_pages_note),
         "strategy_mode": {
@@ -184,3 +185,79 @@ def setup_flips(game: Game) -> list[FlipRecord]:
             subject_type=ContentType.objects.get_for_model(Game), subject_id=game.pk
         ).order_by("created_at", "id")
     )
+
+
+# A first edition setup stores its choices and notes in English (the engine writes them,
+# rules/engine/first_edition_setup.py); the page reads them in the reader's language.
+
+
+def _player(word) -> str:
+    """"first" / "second" (a player) as the page says it."""
+    from django.utils.translation import pgettext
+
+    return {"first": pgettext("first edition player", "first"),
+            "second": pgettext("first edition player", "second")}.get(word, word or "")
+
+
+def _choice(choice: dict) -> dict:
+    """A choice a Joker left to a player: what, by whom and why, in words."""
+    import re
+
+    from django.utils.translation import gettext, pgettext
+
+    what = choice.get("what", "")
+    whats = {"location": gettext("location"), "deployment": pgettext("choice", "deployment"),
+             "features": gettext("special features"), "strategy type": gettext("strategy type"),
+             "shared strategy": gettext("shared strategy")}
+    if what.startswith("strategy: "):
+        shown = gettext("strategy of the %(player)s player") % {
+            "player": _player(what.removeprefix("strategy: "))}
+    else:
+        shown = whats.get(what, what)
+    why = choice.get("why", "")
+    setting = ""
+    match = re.fullmatch(r"(.+) \((indoor|outdoor)\)", why)
+    if match:
+        why, setting = match.group(1), str(said(f"first-edition/setting/{match.group(2)}",
+                                                match.group(2)))
+    whys = {
+        "Black Joker: the player who flipped chooses":
+            gettext("Black Joker: the player who flipped chooses"),
+        "Red Joker: the other player chooses": gettext("Red Joker: the other player chooses"),
+        "a Joker: the player chooses": gettext("a Joker: the player chooses"),
+        "Black Joker: the opponent chooses": gettext("Black Joker: the opponent chooses"),
+        "a Joker: the player who flipped chooses the kind":
+            gettext("a Joker: the player who flipped chooses the kind"),
+    }
+    why = whys.get(why, why)
+    if setting:
+        why = gettext("%(why)s (%(setting)s)") % {"why": why, "setting": setting}
+    return {**choice, "what": shown, "by": _player(choice.get("by")), "why": why}
+
+
+def _note(text: str) -> str:
+    """A note of the setup (rules/engine/first_edition_setup.py) in the reader's
+    language; a note of no known wording as it was stored."""
+    import re
+
+    from django.utils.translation import gettext
+
+    match = re.fullmatch(r"The feature table of (.+) is on the lost pages of the French "
+                         r"rules\.", text)
+    if match:
+        return gettext("The feature table of %(location)s is on the lost pages of the "
+                       "French rules.") % {"location": match.group(1)}
+    return {
+        "Flip the chosen location's feature table once it is chosen.":
+            gettext("Flip the chosen location's feature table once it is chosen."),
+        "Story encounters are not in the sources (they were published online): the "
+        "alternative the table gives is played.":
+            gettext("Story encounters are not in the sources (they were published "
+                    "online): the alternative the table gives is played."),
+        "Each player may reflip their individual strategy once, hiring with one Soulstone "
+        "fewer.":
+            gettext("Each player may reflip their individual strategy once, hiring with "
+                    "one Soulstone fewer."),
+        "Both players drew the same strategy: they play its shared version.":
+            gettext("Both players drew the same strategy: they play its shared version."),
+    }.get(text, text)

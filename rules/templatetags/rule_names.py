@@ -81,10 +81,11 @@ def plain_words(text, sides=None) -> str:
 
 
 def log_line(text) -> str:
-    """A stored English log or ledger line in the reader's language (rules.log_lines)."""
-    from rules.log_lines import translated
+    """A stored English log or ledger line in the reader's language (rules.log_lines);
+    the arsenal's history and an Injury flip's result with their names marked English."""
+    from rules.log_lines import shown
 
-    return translated(str(text or ""))
+    return shown(str(text or ""))
 
 
 def lang_attr(text) -> str:
@@ -93,7 +94,21 @@ def lang_attr(text) -> str:
     return "" if getattr(text, "lang", "en") == "fr" else mark_safe(' lang="en"')
 
 
+def _coverage(name):
+    def show(value):
+        from rules import coverage_words
+
+        return getattr(coverage_words, name)(value)
+
+    return show
+
+
 register.filter("lang_attr", lang_attr)
+register.filter("coverage_line", _coverage("line"))
+register.filter("coverage_element", _coverage("element"))
+register.filter("coverage_played", _coverage("played"))
+register.filter("coverage_reason", _coverage("reason"))
+register.filter("malediction_not_modelled", _coverage("malediction_line"))
 register.filter("logline", log_line)
 register.filter("card", card_label)
 register.filter("cards", cards_label)

@@ -218,3 +218,20 @@ def test_a_whole_aftermath_walked_in_french_shows_no_english_control_or_step(
                          "Barter flip 1: ",
                          "Aftermath finished"):
         assert english_step not in steps and english_step in english_steps, english_step
+
+
+def test_a_reward_skill_on_the_stat_card_is_summarised_in_french(
+        client, campaign_week):  # noqa: F811
+    from django.urls import reverse
+
+    _, alpha, _, _ = campaign_week
+    sergeant = alpha.models.get(station="enforcer")
+    row = tables.reward_chart("generic").row("favors-of-treachery")
+    assert row.type == "Skill"
+    ArsenalUpgrade.objects.create(crew=alpha, kind="skill", table_key=row.key, name=row.name,
+                                  attached_to=sergeant, counts_as_skill=True)
+    client.force_login(alpha.player)
+    fr_page, en_page = _both(client, reverse("campaign:crew", args=[alpha.pk]))
+    _shown(fr_page, "rewards-generic/summary/favors-of-treachery", row.summary, attrs="")
+    assert f'<strong lang="en">{escape(row.name)}</strong>: <span>' in fr_page
+    assert f'<span lang="en">{escape(row.summary)}</span>' in en_page

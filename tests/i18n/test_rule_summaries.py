@@ -173,3 +173,62 @@ def test_a_first_edition_game_page_in_french_shows_the_french_setup(client):
     html = _page(client, player, game.get_absolute_url(), ENGLISH_BROWSER)
     assert f'<span lang="en">{escape(location.summary)}</span>' in html
     assert f'lang="en">{escape(t.lost_pages_note)}</p>' in html
+
+
+#: Notes and Joker choices the first edition set-up writes (rules/engine/first_edition_setup
+#: .py), as the game stores them.
+FIRST_EDITION_NOTES = [
+    "The feature table of Old Witch's Territory is on the lost pages of the French rules.",
+    "Flip the chosen location's feature table once it is chosen.",
+    "Story encounters are not in the sources (they were published online): the "
+    "alternative the table gives is played.",
+    "Each player may reflip their individual strategy once, hiring with one Soulstone "
+    "fewer.",
+    "Both players drew the same strategy: they play its shared version.",
+]
+FIRST_EDITION_CHOICES = [
+    {"what": "location", "by": "second", "why": "Red Joker: the other player chooses (outdoor)"},
+    {"what": "deployment", "by": "first", "why": "Black Joker: the player who flipped chooses"},
+    {"what": "strategy: second", "by": "first", "why": "Black Joker: the opponent chooses"},
+    {"what": "strategy type", "by": "first",
+     "why": "a Joker: the player who flipped chooses the kind"},
+    {"what": "features", "by": "first", "why": "a Joker: the player chooses"},
+]
+
+
+@pytest.mark.django_db
+def test_a_first_edition_setups_notes_and_choices_are_french(client):
+    from tests.factories import UserFactory
+    from tests.i18n.visible_english import english_in
+
+    player = UserFactory()
+    game = games.create_setup(actor=player, size=35, ruleset="m1e", first_edition_size="scrap",
+                              location="old-witchs-territory", strategy_mode="general")
+    game.setup |= {"notes": FIRST_EDITION_NOTES, "choices": FIRST_EDITION_CHOICES,
+                   "zone_chooser": "second"}
+    game.save(update_fields=["setup"])
+
+    def part(html, start):
+        return html[html.index(start):html.index('id="setup-notes"') + 2000]
+
+    html = _page(client, player, game.get_absolute_url(), FRENCH_BROWSER)
+    shown = part(html, 'id="setup-deployment"')
+    from rules.wording import rule_names
+
+    left = english_in(shown[:shown.index("</dl>")], list(rule_names().values()))
+    assert not left, left
+    for note in FIRST_EDITION_NOTES:
+        assert escape(note) not in html, note
+    for french_text in ("La table des particularités de Old Witch",
+                        "Les deux joueurs ont tiré la même stratégie",
+                        "Lieu : le second joueur (Joker rouge : l\u2019autre joueur choisit "
+                        "(extérieur)).", "Stratégie du second joueur : le premier joueur",
+                        "Le tirage du second joueur était le plus haut"):
+        assert escape(french_text) in html, french_text
+
+    html = _page(client, player, game.get_absolute_url(), ENGLISH_BROWSER)
+    for note in FIRST_EDITION_NOTES:
+        assert escape(note) in html, note
+    assert "Location: the second player (Red Joker: the other player chooses (outdoor))." \
+        in html
+    assert "The second player's flip was higher" in html
