@@ -297,7 +297,7 @@ class GameState:
         lo_y = (ay - ar) if ay - ar < by - br else (by - br)
         hi_y = (ay + ar) if ay + ar > by + br else (by + br)
         pieces = []
-        for piece in self.table.blocking:
+        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
             if piece.ht < tall:
                 continue
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
@@ -352,7 +352,8 @@ class GameState:
         tx, ty, tr = target.x, target.y, target.r
         best = 0
         lines = None
-        for piece in self.table.cover:
+        reach = tr + 1.0 + 1e-6
+        for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
                 continue
             grade = 2 if "hard_cover" in piece.traits else 1
@@ -552,13 +553,13 @@ class GameState:
                       ) -> list[tuple[float, float]]:
         """The merged parameter intervals of a segment where a base of radius ``r`` is in
         severe terrain (overlapping pieces count once)."""
-        severe = self.table.severe
-        if not severe:
+        table = self.table
+        if not table.severe:
             return []
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans = []
-        for piece in severe:
+        for piece in table.severe_near(lo_x - r, lo_y - r, hi_x + r, hi_y + r):
             if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
                     or lo_y - r > piece.y1:
                 continue
