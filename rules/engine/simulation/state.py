@@ -14,6 +14,7 @@ enough. Those three lines stand in for "any line from base to base"
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -40,6 +41,10 @@ if TYPE_CHECKING:
     from .table import Table, Zone
 
 __all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
+
+
+def _x_of(m: Model) -> float:
+    return m.x
 
 SIDE_KEYS = ("a", "b")
 
@@ -188,8 +193,9 @@ class GameState:
         self._engaged_cache: dict[int, bool] = {}
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
-        #: Per model, the bases that can block its moves (until something moves).
-        self._blockers_cache: dict[int, list[Model]] = {}
+        #: The models in play sorted by x, their xs and the widest base's radius (until
+        #: something moves): ``bodies``.
+        self._bodies: tuple[list[float], list[Model], float] | None = None
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -272,8 +278,22 @@ class GameState:
         self._engaged_cache.clear()
         self._cover_cache.clear()
         self._path_cache.clear()
-        self._blockers_cache.clear()
+        self._bodies = None
         self._los_version = self.version
+
+    def bodies(self) -> tuple[list[float], list[Model], float]:
+        """(xs, models, widest): the models in play sorted by x (ties in model order),
+        their xs, and the largest base radius, kept until something moves. A test of the
+        bases near a segment reads the slice of x that can hold them (``bisect``) rather
+        than every model."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        index = self._bodies
+        if index is None:
+            models = sorted((m for m in self.models if m.in_play), key=_x_of)
+            index = self._bodies = ([m.x for m in models], models,
+                                    max((m.r for m in models), default=0.0))
+        return index
 
     def cover_from(self, attacker: Model, target: Model) -> int:
         """``cover`` from the attacker where it stands (cached until something moves)."""
@@ -310,8 +330,10 @@ class GameState:
                 continue
             pieces.append(piece)
         bodies = []
-        for m in self.models:
-            if not m.in_play or m.idx in skip or m.p.ht < tall:
+        xs, models, widest = self.bodies()
+        for m in models[bisect_left(xs, lo_x - widest - 1e-6):
+                        bisect_right(xs, hi_x + widest + 1e-6)]:
+            if m.idx in skip or m.p.ht < tall:
                 continue
             mx, my, mr = m.x, m.y, m.r
             if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
@@ -479,7 +501,9 @@ class GameState:
         hypot = math.hypot
         impassable = table.impassable
         severe = table.severe and not talents.unimpeded
-        others = None
+        xs, bodies, widest = self.bodies()
+        # Bases further than this in x from a leg's box cannot touch it.
+        span = r + widest + 1e-6
         for bx, by in path:
             if not (low <= bx <= high and low <= by <= high):
                 return None, f"({bx}, {by}) is off the table"
@@ -499,14 +523,11 @@ class GameState:
                             extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
                             continue
                         return None, f"{piece.name or 'impassable terrain'} is in the way"
-                if others is None:
-                    # ``path_cost`` cleared the caches if anything moved since.
-                    others = self._blockers_cache.get(m.idx)
-                    if others is None:
-                        others = [o for o in self.models if o is not m and o.in_play
-                                  and not (underfoot and o.side == side)]
-                        self._blockers_cache[m.idx] = others
-                for o in others:
+                # The first base in the way in model order names the reason.
+                blocker = None
+                for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
+                    if o is m or (underfoot and o.side == side):
+                        continue
                     reach = r + o.r - 1e-6
                     ox, oy = o.x, o.y
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
@@ -517,7 +538,10 @@ class GameState:
                         d_start = hypot(ax - ox, ay - oy)
                         if d_start < reach and hypot(bx - ox, by - oy) > d_start:
                             continue
-                        return None, f"{o.name}'s base is in the way"
+                        if blocker is None or o.idx < blocker.idx:
+                            blocker = o
+                if blocker is not None:
+                    return None, f"{blocker.name}'s base is in the way"
                 if severe:
                     extra += self._severe_length(ax, ay, bx, by, r, length)
             total += length + extra
@@ -535,8 +559,9 @@ class GameState:
                 continue
             if piece.point_dist(ax, ay) < r - 1e-6:
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
-        for o in self.models:
-            if o is m or not o.in_play:
+        overlap = None
+        for o in bodies[bisect_left(xs, ax - span):bisect_right(xs, ax + span)]:
+            if o is m:
                 continue
             reach = r + o.r - 1e-6
             dx = ax - o.x
@@ -545,8 +570,10 @@ class GameState:
             dy = ay - o.y
             if dy > reach or -dy > reach:
                 continue
-            if dx * dx + dy * dy < reach * reach:
-                return None, f"({ax}, {ay}) overlaps {o.name}"
+            if dx * dx + dy * dy < reach * reach and (overlap is None or o.idx < overlap.idx):
+                overlap = o
+        if overlap is not None:
+            return None, f"({ax}, {ay}) overlaps {overlap.name}"
         return total, ""
 
     def _severe_spans(self, ax: float, ay: float, bx: float, by: float, r: float,
@@ -647,8 +674,12 @@ class GameState:
             side = m.side
             underfoot = talents.underfoot
             sqrt = math.sqrt
-            for o in self.models:
-                if o is m or not o.in_play or (underfoot and o.side == side):
+            xs, bodies, widest = self.bodies()
+            span = r + widest + 1e-6
+            lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
+            # The minimum of the stops below does not depend on the order they come in.
+            for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
+                if o is m or (underfoot and o.side == side):
                     continue
                 reach = r + o.r
                 fx, fy = sx - o.x, sy - o.y
