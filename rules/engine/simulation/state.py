@@ -46,6 +46,10 @@ __all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
 def _x_of(m: Model) -> float:
     return m.x
 
+
+def _idx_of(m: Model) -> int:
+    return m.idx
+
 SIDE_KEYS = ("a", "b")
 
 
@@ -196,6 +200,7 @@ class GameState:
         #: The models in play sorted by x, their xs and the widest base's radius (until
         #: something moves): ``bodies``.
         self._bodies: tuple[list[float], list[Model], float] | None = None
+        self._longest: float | None = None
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -279,6 +284,7 @@ class GameState:
         self._cover_cache.clear()
         self._path_cache.clear()
         self._bodies = None
+        self._longest = None
         self._los_version = self.version
 
     def bodies(self) -> tuple[list[float], list[Model], float]:
@@ -294,6 +300,15 @@ class GameState:
             index = self._bodies = ([m.x for m in models], models,
                                     max((m.r for m in models), default=0.0))
         return index
+
+    def _engagement_bodies(self) -> tuple[list[float], list[Model], float, float]:
+        """``bodies`` and the longest engagement range of the models in play."""
+        xs, models, widest = self.bodies()
+        longest = self._longest
+        if longest is None:
+            longest = self._longest = max((m.p.engagement_range for m in models),
+                                          default=0.0)
+        return xs, models, widest, longest
 
     def cover_from(self, attacker: Model, target: Model) -> int:
         """``cover`` from the attacker where it stands (cached until something moves)."""
@@ -405,8 +420,10 @@ class GameState:
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        for e in self.models:
-            if not e.in_play or e.side == side:
+        xs, bodies, widest, longest = self._engagement_bodies()
+        span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
+            if e.side == side:
                 continue
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
             if mine > reach:
@@ -416,6 +433,8 @@ class GameState:
             gap = hypot(mx - e.x, my - e.y) - mr - e.r
             if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 out.append(e)
+        if len(out) > 1:
+            out.sort(key=_idx_of)
         return out
 
     def is_engaged(self, m: Model) -> bool:
@@ -432,8 +451,10 @@ class GameState:
         mine = self.engagement_range(m)
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        for e in self.models:
-            if not e.in_play or e.side == side:
+        xs, bodies, widest, longest = self._engagement_bodies()
+        span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
+            if e.side == side:
                 continue
             # ``engagement_range`` and ``edge`` inlined (this runs for every model often).
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
