@@ -17,6 +17,7 @@ import math
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .geometry import (
@@ -43,12 +44,10 @@ if TYPE_CHECKING:
 __all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
 
 
-def _x_of(m: Model) -> float:
-    return m.x
+_x_of = attrgetter("x")
 
 
-def _idx_of(m: Model) -> int:
-    return m.idx
+_idx_of = attrgetter("idx")
 
 SIDE_KEYS = ("a", "b")
 
@@ -197,10 +196,10 @@ class GameState:
         self._engaged_cache: dict[int, bool] = {}
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
-        #: The models in play sorted by x, their xs and the widest base's radius (until
-        #: something moves): ``bodies``.
+        #: The models in play sorted by x and their xs (until something moves), and
+        #: bounds of the bases and engagement ranges: ``bodies``, ``_bounds``.
         self._bodies: tuple[list[float], list[Model], float] | None = None
-        self._longest: float | None = None
+        self._reach_bounds: tuple[int, float, float] = (-1, 0.0, 0.0)
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -284,31 +283,37 @@ class GameState:
         self._cover_cache.clear()
         self._path_cache.clear()
         self._bodies = None
-        self._longest = None
         self._los_version = self.version
 
     def bodies(self) -> tuple[list[float], list[Model], float]:
         """(xs, models, widest): the models in play sorted by x (ties in model order),
-        their xs, and the largest base radius, kept until something moves. A test of the
-        bases near a segment reads the slice of x that can hold them (``bisect``) rather
-        than every model."""
+        their xs (kept until something moves), and the largest base radius of the game.
+        A test of the bases near a segment reads the slice of x that can hold them
+        (``bisect``) rather than every model."""
         if self._los_version != self.version:
             self._clear_caches()
         index = self._bodies
         if index is None:
-            models = sorted((m for m in self.models if m.in_play), key=_x_of)
-            index = self._bodies = ([m.x for m in models], models,
-                                    max((m.r for m in models), default=0.0))
+            models = [m for m in self.models if m.in_play]
+            models.sort(key=_x_of)
+            index = self._bodies = ([m.x for m in models], models, self._bounds()[1])
         return index
 
+    def _bounds(self) -> tuple[int, float, float]:
+        """(models, widest base radius, longest engagement range) of every model of the
+        game, in play or not (bounds for ``bodies`` slices; kept until a model joins)."""
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            models = self.models
+            bounds = self._reach_bounds = (
+                len(models), max((m.r for m in models), default=0.0),
+                max((m.p.engagement_range for m in models), default=0.0))
+        return bounds
+
     def _engagement_bodies(self) -> tuple[list[float], list[Model], float, float]:
-        """``bodies`` and the longest engagement range of the models in play."""
+        """``bodies`` and the longest engagement range of any model."""
         xs, models, widest = self.bodies()
-        longest = self._longest
-        if longest is None:
-            longest = self._longest = max((m.p.engagement_range for m in models),
-                                          default=0.0)
-        return xs, models, widest, longest
+        return xs, models, widest, self._bounds()[2]
 
     def cover_from(self, attacker: Model, target: Model) -> int:
         """``cover`` from the attacker where it stands (cached until something moves)."""
