@@ -10,7 +10,9 @@ illegal move.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .geometry import MARKER_RADIUS, Point, snap
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 
 __all__ = ["charge_spot", "contact_spots", "deployment_spots", "furthest_toward",
            "path_toward"]
+
+
+_idx_of = attrgetter("idx")
 
 
 def _legal(state: GameState, m: Model, path: tuple[Point, ...], budget: float) -> bool:
@@ -128,12 +133,13 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
-    for o in state.models:
-        if not o.in_play or o is m:
-            continue
+    xs, bodies, _ = state.bodies()
+    near = [o for o in bodies[bisect_left(xs, lo_x):bisect_right(xs, hi_x)]
+            if o is not m and lo_y <= o.y <= hi_y]
+    if len(near) > 1:
+        near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
+    for o in near:
         ox, oy = o.x, o.y
-        if ox < lo_x or ox > hi_x or oy < lo_y or oy > hi_y:
-            continue
         side = r + o.r + 0.3
         points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
     high = state.table.size - r

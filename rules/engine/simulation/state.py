@@ -200,6 +200,7 @@ class GameState:
         #: bounds of the bases and engagement ranges: ``bodies``, ``_bounds``.
         self._bodies: tuple[list[float], list[Model], float] | None = None
         self._reach_bounds: tuple[int, float, float] = (-1, 0.0, 0.0)
+        self._side_in_play: list[list[Model] | None] = [None, None]
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -222,6 +223,17 @@ class GameState:
         for m in self.models:
             if m.in_play and (side is None or m.side == side):
                 yield m
+
+    def side_in_play(self, side: int) -> list[Model]:
+        """One crew's models in play, in model order (kept until something moves or
+        leaves: do not change the list)."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        found = self._side_in_play[side]
+        if found is None:
+            found = self._side_in_play[side] = [
+                m for m in self.sides[side].models if m.in_play]
+        return found
 
     def enemies(self, m: Model) -> list[Model]:
         side = m.side
@@ -283,6 +295,7 @@ class GameState:
         self._cover_cache.clear()
         self._path_cache.clear()
         self._bodies = None
+        self._side_in_play = [None, None]
         self._los_version = self.version
 
     def bodies(self) -> tuple[list[float], list[Model], float]:
@@ -372,9 +385,24 @@ class GameState:
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:
-        for mx, my, r2 in bodies:
-            if seg_point_dist2(ax, ay, bx, by, mx, my) < r2 - EPSILON:
-                return False
+        if bodies:
+            # ``seg_point_dist2`` inlined, the segment's parts worked out once.
+            dx = bx - ax
+            dy = by - ay
+            len2 = dx * dx + dy * dy
+            for mx, my, r2 in bodies:
+                if len2 <= EPSILON:
+                    ex, ey = mx - ax, my - ay
+                else:
+                    t = ((mx - ax) * dx + (my - ay) * dy) / len2
+                    if t < 0.0:
+                        t = 0.0
+                    elif t > 1.0:
+                        t = 1.0
+                    ex = ax + t * dx - mx
+                    ey = ay + t * dy - my
+                if ex * ex + ey * ey < r2 - EPSILON:
+                    return False
         for piece in pieces:
             # ``piece.crossed_by`` with its bounding-box reject inlined.
             x0, x1 = piece.x0, piece.x1
