@@ -121,8 +121,7 @@ def check(game: Game, m: Model, command: Command) -> str:
 
 
 def _path(points) -> tuple[tuple[float, float], ...]:
-    # ``snap`` inlined: every Walk and Charge checked goes through here.
-    return tuple([(round(p[0], 1), round(p[1], 1)) for p in points])
+    return tuple([(snap(p[0]), snap(p[1])) for p in points])
 
 
 def _check_walk(game: Game, m: Model, command: Walk) -> str:

@@ -61,7 +61,7 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
         reach = min(length, want) - back
         if reach < 0.3:
             return None
-        end = (round(sx + ux * reach, 1), round(sy + uy * reach, 1))  # ``snap``
+        end = (snap(sx + ux * reach), snap(sy + uy * reach))
         if _legal(state, m, (*via, end), budget):
             return end
     return None
@@ -147,8 +147,7 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     keyed = []
     for x, y in points:
         if r <= x <= high and r <= y <= high:
-            # ``snap`` inlined: this runs for every point of every detour search.
-            sx, sy = round(x, 1), round(y, 1)
+            sx, sy = snap(x), snap(y)
             keyed.append((hypot(sx - mx, sy - my) + hypot(sx - gx, sy - gy), len(keyed),
                           (sx, sy)))
     keyed.sort()
@@ -168,8 +167,8 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = round(target.x + math.cos(angle) * want, 1)  # ``snap``
-        y = round(target.y + math.sin(angle) * want, 1)
+        x = snap(target.x + math.cos(angle) * want)
+        y = snap(target.y + math.sin(angle) * want)
         if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
             continue
         if math.hypot(x - m.x, y - m.y) > cg + 1e-6:

@@ -31,6 +31,7 @@ from .geometry import (
     seg_rect_clip,
     seg_rect_dist,
     side_of_line,
+    snap,
 )
 
 #: Traits the simulator plays. "vantage_point" is accepted but not modelled (models never
@@ -394,19 +395,19 @@ def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
     # numbers without a Python call each (the generator draws hundreds a table).
     rand = rng.random
     if name == "wall":
-        length, thick = round(4 + (8 - 4) * rand(), 1), 0.5
+        length, thick = snap(4 + (8 - 4) * rand()), 0.5
         return (length, thick) if rand() < 0.5 else (thick, length)
     if name == "building":
-        return round(4 + (7 - 4) * rand(), 1), round(4 + (7 - 4) * rand(), 1)
+        return snap(4 + (7 - 4) * rand()), snap(4 + (7 - 4) * rand())
     if name == "formation":
-        return round(3 + (6 - 3) * rand(), 1), round(2 + (4 - 2) * rand(), 1)
+        return snap(3 + (6 - 3) * rand()), snap(2 + (4 - 2) * rand())
     if name == "uneven ground":
-        return round(4 + (7 - 4) * rand(), 1), round(3 + (6 - 3) * rand(), 1)
+        return snap(4 + (7 - 4) * rand()), snap(3 + (6 - 3) * rand())
     if name == "grove":
-        return round(2 + (3.5 - 2) * rand(), 1), 0.0
+        return snap(2 + (3.5 - 2) * rand()), 0.0
     if name == "boulder":
-        return round(1 + (1.5 - 1) * rand(), 1), 0.0
-    return round(1.5 + (2.5 - 1.5) * rand(), 1), 0.0
+        return snap(1 + (1.5 - 1) * rand()), 0.0
+    return snap(1.5 + (2.5 - 1.5) * rand()), 0.0
 
 
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
@@ -442,11 +443,11 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
         w, h = _size_for(name, rng)
         if shape == "rect":
-            x = round(0 + ((TABLE_SIZE - w) - 0) * rand(), 1)
-            y = round(0 + ((TABLE_SIZE - h) - 0) * rand(), 1)
+            x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
+            y = snap(0 + ((TABLE_SIZE - h) - 0) * rand())
         else:
-            x = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
-            y = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+            x = snap(w + ((TABLE_SIZE - w) - w) * rand())
+            y = snap(w + ((TABLE_SIZE - w) - w) * rand())
         ht = ht_low + below(ht_high - ht_low + 1)
         if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
             continue
