@@ -82,6 +82,9 @@ def simulate(setup: EncounterInput | Mapping, *, seed: int,
                     positions=dict(positions) if positions is not None else None)
         result = game.play()
         game.drop_back_references()
+        # Freed here, by reference counts: the collection that follows the pause then
+        # walks the result only, not the whole game.
+        del game
     if positions is not None:
         result.log["positions"] = {k: list(v) for k, v in positions.items()}
     return result

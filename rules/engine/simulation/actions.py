@@ -121,8 +121,7 @@ def check(game: Game, m: Model, command: Command) -> str:
 
 
 def _path(points) -> tuple[tuple[float, float], ...]:
-    # ``snap`` inlined: every Walk and Charge checked goes through here.
-    return tuple([(round(p[0], 1), round(p[1], 1)) for p in points])
+    return tuple([(snap(p[0]), snap(p[1])) for p in points])
 
 
 def _check_walk(game: Game, m: Model, command: Walk) -> str:
@@ -720,14 +719,19 @@ def affected_models(game: Game, source: Model, target: Model | None, effect: Tri
         return [source] if source.in_play else []
     if effect.who == "target":
         return [target] if target is not None and target.in_play else []
-    distance = reach if effect.area == "range" else effect.distance
+    distance = (reach if effect.area == "range" else effect.distance) + 1e-6
     out = []
+    friendly, anyone = effect.who == "friendly", effect.who == "any"
+    side, sx, sy, sr = source.side, source.x, source.y, source.r
+    hypot = math.hypot
     for m in st.models:
         if not m.in_play or m is source:
             continue
-        if (effect.who == "friendly") != (m.side == source.side) and effect.who != "any":
+        if friendly != (m.side == side) and not anyone:
             continue
-        if st.edge(source, m) <= distance + 1e-6 and st.los(source, m):
+        # ``st.edge(source, m)`` inlined.
+        gap = hypot(sx - m.x, sy - m.y) - sr - m.r
+        if (gap if gap > 0.0 else 0.0) <= distance and st.los(source, m):
             out.append(m)
     return out
 

@@ -10,7 +10,9 @@ illegal move.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .geometry import MARKER_RADIUS, Point, snap
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
 
 __all__ = ["charge_spot", "contact_spots", "deployment_spots", "furthest_toward",
            "path_toward"]
+
+
+_idx_of = attrgetter("idx")
 
 
 def _legal(state: GameState, m: Model, path: tuple[Point, ...], budget: float) -> bool:
@@ -56,7 +61,7 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
         reach = min(length, want) - back
         if reach < 0.3:
             return None
-        end = (round(sx + ux * reach, 1), round(sy + uy * reach, 1))  # ``snap``
+        end = (snap(sx + ux * reach), snap(sy + uy * reach))
         if _legal(state, m, (*via, end), budget):
             return end
     return None
@@ -128,12 +133,13 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
-    for o in state.models:
-        if not o.in_play or o is m:
-            continue
+    xs, bodies, _ = state.bodies()
+    near = [o for o in bodies[bisect_left(xs, lo_x):bisect_right(xs, hi_x)]
+            if o is not m and lo_y <= o.y <= hi_y]
+    if len(near) > 1:
+        near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
+    for o in near:
         ox, oy = o.x, o.y
-        if ox < lo_x or ox > hi_x or oy < lo_y or oy > hi_y:
-            continue
         side = r + o.r + 0.3
         points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
     high = state.table.size - r
@@ -141,8 +147,7 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     keyed = []
     for x, y in points:
         if r <= x <= high and r <= y <= high:
-            # ``snap`` inlined: this runs for every point of every detour search.
-            sx, sy = round(x, 1), round(y, 1)
+            sx, sy = snap(x), snap(y)
             keyed.append((hypot(sx - mx, sy - my) + hypot(sx - gx, sy - gy), len(keyed),
                           (sx, sy)))
     keyed.sort()
@@ -162,8 +167,8 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = round(target.x + math.cos(angle) * want, 1)  # ``snap``
-        y = round(target.y + math.sin(angle) * want, 1)
+        x = snap(target.x + math.cos(angle) * want)
+        y = snap(target.y + math.sin(angle) * want)
         if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
             continue
         if math.hypot(x - m.x, y - m.y) > cg + 1e-6:

@@ -14,8 +14,10 @@ enough. Those three lines stand in for "any line from base to base"
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .geometry import (
@@ -40,6 +42,12 @@ if TYPE_CHECKING:
     from .table import Table, Zone
 
 __all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
+
+
+_x_of = attrgetter("x")
+
+
+_idx_of = attrgetter("idx")
 
 SIDE_KEYS = ("a", "b")
 
@@ -188,8 +196,11 @@ class GameState:
         self._engaged_cache: dict[int, bool] = {}
         self._cover_cache: dict[tuple[int, int], int] = {}
         self._path_cache: dict[tuple, tuple[float | None, str]] = {}
-        #: Per model, the bases that can block its moves (until something moves).
-        self._blockers_cache: dict[int, list[Model]] = {}
+        #: The models in play sorted by x and their xs (until something moves), and
+        #: bounds of the bases and engagement ranges: ``bodies``, ``_bounds``.
+        self._bodies: tuple[list[float], list[Model], float] | None = None
+        self._reach_bounds: tuple[int, float, float] = (-1, 0.0, 0.0)
+        self._side_in_play: list[list[Model] | None] = [None, None]
         self._los_version = -1
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
@@ -212,6 +223,17 @@ class GameState:
         for m in self.models:
             if m.in_play and (side is None or m.side == side):
                 yield m
+
+    def side_in_play(self, side: int) -> list[Model]:
+        """One crew's models in play, in model order (kept until something moves or
+        leaves: do not change the list)."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        found = self._side_in_play[side]
+        if found is None:
+            found = self._side_in_play[side] = [
+                m for m in self.sides[side].models if m.in_play]
+        return found
 
     def enemies(self, m: Model) -> list[Model]:
         side = m.side
@@ -272,8 +294,39 @@ class GameState:
         self._engaged_cache.clear()
         self._cover_cache.clear()
         self._path_cache.clear()
-        self._blockers_cache.clear()
+        self._bodies = None
+        self._side_in_play = [None, None]
         self._los_version = self.version
+
+    def bodies(self) -> tuple[list[float], list[Model], float]:
+        """(xs, models, widest): the models in play sorted by x (ties in model order),
+        their xs (kept until something moves), and the largest base radius of the game.
+        A test of the bases near a segment reads the slice of x that can hold them
+        (``bisect``) rather than every model."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        index = self._bodies
+        if index is None:
+            models = [m for m in self.models if m.in_play]
+            models.sort(key=_x_of)
+            index = self._bodies = ([m.x for m in models], models, self._bounds()[1])
+        return index
+
+    def _bounds(self) -> tuple[int, float, float]:
+        """(models, widest base radius, longest engagement range) of every model of the
+        game, in play or not (bounds for ``bodies`` slices; kept until a model joins)."""
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            models = self.models
+            bounds = self._reach_bounds = (
+                len(models), max((m.r for m in models), default=0.0),
+                max((m.p.engagement_range for m in models), default=0.0))
+        return bounds
+
+    def _engagement_bodies(self) -> tuple[list[float], list[Model], float, float]:
+        """``bodies`` and the longest engagement range of any model."""
+        xs, models, widest = self.bodies()
+        return xs, models, widest, self._bounds()[2]
 
     def cover_from(self, attacker: Model, target: Model) -> int:
         """``cover`` from the attacker where it stands (cached until something moves)."""
@@ -297,7 +350,7 @@ class GameState:
         lo_y = (ay - ar) if ay - ar < by - br else (by - br)
         hi_y = (ay + ar) if ay + ar > by + br else (by + br)
         pieces = []
-        for piece in self.table.blocking:
+        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
             if piece.ht < tall:
                 continue
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
@@ -310,8 +363,10 @@ class GameState:
                 continue
             pieces.append(piece)
         bodies = []
-        for m in self.models:
-            if not m.in_play or m.idx in skip or m.p.ht < tall:
+        xs, models, widest = self.bodies()
+        for m in models[bisect_left(xs, lo_x - widest - 1e-6):
+                        bisect_right(xs, hi_x + widest + 1e-6)]:
+            if m.idx in skip or m.p.ht < tall:
                 continue
             mx, my, mr = m.x, m.y, m.r
             if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
@@ -330,9 +385,24 @@ class GameState:
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:
-        for mx, my, r2 in bodies:
-            if seg_point_dist2(ax, ay, bx, by, mx, my) < r2 - EPSILON:
-                return False
+        if bodies:
+            # ``seg_point_dist2`` inlined, the segment's parts worked out once.
+            dx = bx - ax
+            dy = by - ay
+            len2 = dx * dx + dy * dy
+            for mx, my, r2 in bodies:
+                if len2 <= EPSILON:
+                    ex, ey = mx - ax, my - ay
+                else:
+                    t = ((mx - ax) * dx + (my - ay) * dy) / len2
+                    if t < 0.0:
+                        t = 0.0
+                    elif t > 1.0:
+                        t = 1.0
+                    ex = ax + t * dx - mx
+                    ey = ay + t * dy - my
+                if ex * ex + ey * ey < r2 - EPSILON:
+                    return False
         for piece in pieces:
             # ``piece.crossed_by`` with its bounding-box reject inlined.
             x0, x1 = piece.x0, piece.x1
@@ -352,7 +422,8 @@ class GameState:
         tx, ty, tr = target.x, target.y, target.r
         best = 0
         lines = None
-        for piece in self.table.cover:
+        reach = tr + 1.0 + 1e-6
+        for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
                 continue
             grade = 2 if "hard_cover" in piece.traits else 1
@@ -382,8 +453,10 @@ class GameState:
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        for e in self.models:
-            if not e.in_play or e.side == side:
+        xs, bodies, widest, longest = self._engagement_bodies()
+        span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
+            if e.side == side:
                 continue
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
             if mine > reach:
@@ -393,6 +466,8 @@ class GameState:
             gap = hypot(mx - e.x, my - e.y) - mr - e.r
             if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 out.append(e)
+        if len(out) > 1:
+            out.sort(key=_idx_of)
         return out
 
     def is_engaged(self, m: Model) -> bool:
@@ -409,8 +484,10 @@ class GameState:
         mine = self.engagement_range(m)
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        for e in self.models:
-            if not e.in_play or e.side == side:
+        xs, bodies, widest, longest = self._engagement_bodies()
+        span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
+            if e.side == side:
                 continue
             # ``engagement_range`` and ``edge`` inlined (this runs for every model often).
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
@@ -478,7 +555,9 @@ class GameState:
         hypot = math.hypot
         impassable = table.impassable
         severe = table.severe and not talents.unimpeded
-        others = None
+        xs, bodies, widest = self.bodies()
+        # Bases further than this in x from a leg's box cannot touch it.
+        span = r + widest + 1e-6
         for bx, by in path:
             if not (low <= bx <= high and low <= by <= high):
                 return None, f"({bx}, {by}) is off the table"
@@ -498,14 +577,11 @@ class GameState:
                             extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
                             continue
                         return None, f"{piece.name or 'impassable terrain'} is in the way"
-                if others is None:
-                    # ``path_cost`` cleared the caches if anything moved since.
-                    others = self._blockers_cache.get(m.idx)
-                    if others is None:
-                        others = [o for o in self.models if o is not m and o.in_play
-                                  and not (underfoot and o.side == side)]
-                        self._blockers_cache[m.idx] = others
-                for o in others:
+                # The first base in the way in model order names the reason.
+                blocker = None
+                for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
+                    if o is m or (underfoot and o.side == side):
+                        continue
                     reach = r + o.r - 1e-6
                     ox, oy = o.x, o.y
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
@@ -516,7 +592,10 @@ class GameState:
                         d_start = hypot(ax - ox, ay - oy)
                         if d_start < reach and hypot(bx - ox, by - oy) > d_start:
                             continue
-                        return None, f"{o.name}'s base is in the way"
+                        if blocker is None or o.idx < blocker.idx:
+                            blocker = o
+                if blocker is not None:
+                    return None, f"{blocker.name}'s base is in the way"
                 if severe:
                     extra += self._severe_length(ax, ay, bx, by, r, length)
             total += length + extra
@@ -534,8 +613,9 @@ class GameState:
                 continue
             if piece.point_dist(ax, ay) < r - 1e-6:
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
-        for o in self.models:
-            if o is m or not o.in_play:
+        overlap = None
+        for o in bodies[bisect_left(xs, ax - span):bisect_right(xs, ax + span)]:
+            if o is m:
                 continue
             reach = r + o.r - 1e-6
             dx = ax - o.x
@@ -544,21 +624,23 @@ class GameState:
             dy = ay - o.y
             if dy > reach or -dy > reach:
                 continue
-            if dx * dx + dy * dy < reach * reach:
-                return None, f"({ax}, {ay}) overlaps {o.name}"
+            if dx * dx + dy * dy < reach * reach and (overlap is None or o.idx < overlap.idx):
+                overlap = o
+        if overlap is not None:
+            return None, f"({ax}, {ay}) overlaps {overlap.name}"
         return total, ""
 
     def _severe_spans(self, ax: float, ay: float, bx: float, by: float, r: float,
                       ) -> list[tuple[float, float]]:
         """The merged parameter intervals of a segment where a base of radius ``r`` is in
         severe terrain (overlapping pieces count once)."""
-        severe = self.table.severe
-        if not severe:
+        table = self.table
+        if not table.severe:
             return []
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans = []
-        for piece in severe:
+        for piece in table.severe_near(lo_x - r, lo_y - r, hi_x + r, hi_y + r):
             if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
                     or lo_y - r > piece.y1:
                 continue
@@ -646,8 +728,12 @@ class GameState:
             side = m.side
             underfoot = talents.underfoot
             sqrt = math.sqrt
-            for o in self.models:
-                if o is m or not o.in_play or (underfoot and o.side == side):
+            xs, bodies, widest = self.bodies()
+            span = r + widest + 1e-6
+            lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
+            # The minimum of the stops below does not depend on the order they come in.
+            for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
+                if o is m or (underfoot and o.side == side):
                     continue
                 reach = r + o.r
                 fx, fy = sx - o.x, sy - o.y

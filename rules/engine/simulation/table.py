@@ -31,6 +31,7 @@ from .geometry import (
     seg_rect_clip,
     seg_rect_dist,
     side_of_line,
+    snap,
 )
 
 #: Traits the simulator plays. "vantage_point" is accepted but not modelled (models never
@@ -259,8 +260,9 @@ class Table:
     times a game.
     """
 
-    __slots__ = ("_zone0_side", "blocking", "centerline", "climbable", "cover", "deployment",
-                 "hazardous", "impassable", "severe", "size", "terrain", "zones")
+    __slots__ = ("_zone0_side", "blocking", "blocking_near", "centerline", "climbable", "cover",
+                 "cover_near", "deployment", "hazardous", "impassable", "severe", "severe_near",
+                 "size", "terrain", "zones")
 
     def __init__(self, terrain: Iterable[TerrainPiece], deployment: str) -> None:
         self.size = TABLE_SIZE
@@ -280,6 +282,11 @@ class Table:
         self.blocking = tuple(p for p in t if "blocking" in p.traits or "dense" in p.traits)
         self.cover = tuple(p for p in t if "soft_cover" in p.traits or "hard_cover" in p.traits)
         self.hazardous = tuple(p for p in t if "hazardous" in p.traits)
+        #: The same lists by area (``PieceIndex.near``): a path or a line of sight meets
+        #: a few of a table's twenty-odd severe, blocking or cover pieces.
+        self.severe_near = PieceIndex(self.severe).near
+        self.blocking_near = PieceIndex(self.blocking).near
+        self.cover_near = PieceIndex(self.cover).near
 
     # -- halves, centre, special points ------------------------------------------------
 
@@ -329,6 +336,43 @@ class Table:
         }
 
 
+class PieceIndex:
+    """Pieces of one kind by area: ``near(lo_x, lo_y, hi_x, hi_y)`` gives, in table order,
+    every piece whose bounding box meets that box (and maybe a few more nearby).
+
+    The table is cut into 4" cells (a power of two: a coordinate's cell is exact); the
+    pieces meeting the cells a box spans are worked out once per span of cells (a
+    game asks about the same few spans over and over). A caller's own bounding-box test
+    then rejects the extra ones, so the answer is that of a loop over every piece.
+    """
+
+    __slots__ = ("_columns", "_memo", "pieces")
+
+    def __init__(self, pieces: tuple[TerrainPiece, ...]) -> None:
+        self.pieces = pieces
+        self._memo: dict[tuple[float, float, float, float], tuple[TerrainPiece, ...]] = {}
+        #: By span of columns: the pieces meeting those columns (the rows are then tested
+        #: on these few).
+        self._columns: dict[tuple[float, float], tuple[TerrainPiece, ...]] = {}
+
+    def near(self, lo_x: float, lo_y: float, hi_x: float, hi_y: float,
+             ) -> tuple[TerrainPiece, ...]:
+        cell = 4.0
+        key = (lo_x // cell, lo_y // cell, hi_x // cell, hi_y // cell)
+        found = self._memo.get(key)
+        if found is None:
+            # The cells' bounds, with a hair to spare, hold the box asked about.
+            columns = (key[0], key[2])
+            across = self._columns.get(columns)
+            if across is None:
+                x0, x1 = key[0] * cell - 1e-6, (key[2] + 1) * cell + 1e-6
+                across = self._columns[columns] = tuple(
+                    p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1))
+            y0, y1 = key[1] * cell - 1e-6, (key[3] + 1) * cell + 1e-6
+            found = self._memo[key] = tuple(p for p in across if not (p.y1 < y0 or p.y0 > y1))
+        return found
+
+
 # -- layout generator -------------------------------------------------------------------
 
 #: Typical pieces from the rulebook's list, with the traits it gives them.
@@ -351,19 +395,19 @@ def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
     # numbers without a Python call each (the generator draws hundreds a table).
     rand = rng.random
     if name == "wall":
-        length, thick = round(4 + (8 - 4) * rand(), 1), 0.5
+        length, thick = snap(4 + (8 - 4) * rand()), 0.5
         return (length, thick) if rand() < 0.5 else (thick, length)
     if name == "building":
-        return round(4 + (7 - 4) * rand(), 1), round(4 + (7 - 4) * rand(), 1)
+        return snap(4 + (7 - 4) * rand()), snap(4 + (7 - 4) * rand())
     if name == "formation":
-        return round(3 + (6 - 3) * rand(), 1), round(2 + (4 - 2) * rand(), 1)
+        return snap(3 + (6 - 3) * rand()), snap(2 + (4 - 2) * rand())
     if name == "uneven ground":
-        return round(4 + (7 - 4) * rand(), 1), round(3 + (6 - 3) * rand(), 1)
+        return snap(4 + (7 - 4) * rand()), snap(3 + (6 - 3) * rand())
     if name == "grove":
-        return round(2 + (3.5 - 2) * rand(), 1), 0.0
+        return snap(2 + (3.5 - 2) * rand()), 0.0
     if name == "boulder":
-        return round(1 + (1.5 - 1) * rand(), 1), 0.0
-    return round(1.5 + (2.5 - 1.5) * rand(), 1), 0.0
+        return snap(1 + (1.5 - 1) * rand()), 0.0
+    return snap(1.5 + (2.5 - 1.5) * rand()), 0.0
 
 
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
@@ -399,11 +443,11 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
         w, h = _size_for(name, rng)
         if shape == "rect":
-            x = round(0 + ((TABLE_SIZE - w) - 0) * rand(), 1)
-            y = round(0 + ((TABLE_SIZE - h) - 0) * rand(), 1)
+            x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
+            y = snap(0 + ((TABLE_SIZE - h) - 0) * rand())
         else:
-            x = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
-            y = round(w + ((TABLE_SIZE - w) - w) * rand(), 1)
+            x = snap(w + ((TABLE_SIZE - w) - w) * rand())
+            y = snap(w + ((TABLE_SIZE - w) - w) * rand())
         ht = ht_low + below(ht_high - ht_low + 1)
         if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
             continue

@@ -76,10 +76,10 @@ class GameView:
         return self.game.ap
 
     def my_models(self) -> list[Model]:
-        return [m for m in self.game.state.sides[self.side].models if m.in_play]
+        return list(self.game.state.side_in_play(self.side))
 
     def enemy_models(self) -> list[Model]:
-        return [m for m in self.game.state.sides[1 - self.side].models if m.in_play]
+        return list(self.game.state.side_in_play(1 - self.side))
 
     def model(self, model_id: str) -> Model:
         return self.game.state.model(model_id)

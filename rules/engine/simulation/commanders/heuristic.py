@@ -224,7 +224,7 @@ class BaselineCommander(BaseCommander):
         if scheme == "cursed-object":
             return options[0]
         mine = st.markers_of("scheme", self.side)
-        enemies = view.enemy_models()
+        enemies = view.state.side_in_play(1 - self.side)
         late = view.turn >= 5
         if scheme == "plant-explosives":
             hits = sum(1 for e in enemies if any(_gap(e, mk) <= 3.0 for mk in mine))
@@ -242,19 +242,15 @@ class BaselineCommander(BaseCommander):
     def choose_activation(self, view: GameView, candidates: tuple[str, ...]) -> str:
         """Models that can attack (or charge) now first; the Leader late."""
         best, best_score = candidates[0], -math.inf
-        enemies = [(e.x, e.y, e.r) for e in view.enemy_models()]
+        enemies = [(e.x, e.y, e.r) for e in view.state.side_in_play(1 - self.side)]
         hypot = math.hypot
+        model = view.state.model
         for mid in candidates:
-            m = view.model(mid)
+            m = model(mid)
             score = 0.0
             mx, my, mr = m.x, m.y, m.r
-            near = None
-            for ex, ey, er in enemies:
-                gap = hypot(ex - mx, ey - my) - er - mr
-                if near is None or gap < near:
-                    near = gap
-            if near is None:
-                near = 99.0
+            near = min([hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies]) \
+                if enemies else 99.0
             reach, power = _reach_and_power(m.p)
             if near <= reach:
                 score += 3.0
@@ -351,12 +347,12 @@ class BaselineCommander(BaseCommander):
         st = view.state
         side = self.side
         tasks: list[Task] = []
-        enemies = view.enemy_models()
+        enemies = view.state.side_in_play(1 - self.side)
         turn = st.turn
         reach = m.p.engagement_range
         # The Leader stays behind its crew unless something needs it.
         if m.p.is_leader:
-            friends = [f for f in view.my_models() if f is not m]
+            friends = [f for f in view.state.side_in_play(self.side) if f is not m]
             if friends:
                 cx = sum(f.x for f in friends) / len(friends)
                 cy = sum(f.y for f in friends) / len(friends)
@@ -666,8 +662,15 @@ class BaselineCommander(BaseCommander):
             return None, 0.0
         reach = _reaches(m.p)[1]
         mx, my, mr = m.x, m.y, m.r
-        enemies = [e for e in view.enemy_models()
-                   if math.hypot(e.x - mx, e.y - my) - e.r - mr <= reach + 1e-6]
+        hypot = math.hypot
+        # Each enemy in reach with its ``st.edge(m, e)``, worked out once.
+        enemies = []
+        for e in st.side_in_play(1 - self.side):
+            ex, ey, er = e.x, e.y, e.r
+            apart = hypot(ex - mx, ey - my)
+            if apart - er - mr <= reach + 1e-6:
+                gap = apart - mr - er
+                enemies.append((e, gap if gap > 0.0 else 0.0))
         if not enemies:
             return None, 0.0
         engaged = None
@@ -681,8 +684,8 @@ class BaselineCommander(BaseCommander):
                     f is not m and f.in_play and st.edge(m, f) <= action.range + 1e-6
                     for f in st.sides[m.side].models):
                 continue  # a Pulse would hit friends too
-            for e in enemies:
-                if st.edge(m, e) > action.range + 1e-6:
+            for e, gap in enemies:
+                if gap > action.range + 1e-6:
                     continue
                 if action.kind == "projectile":
                     if engaged is None:
@@ -792,7 +795,7 @@ class BaselineCommander(BaseCommander):
             return None
         if m.p.is_leader and task.kind == "lead":
             end = path[-1]
-            threats = sum(1 for e in view.enemy_models()
+            threats = sum(1 for e in view.state.side_in_play(1 - self.side)
                           if math.hypot(e.x - end[0], e.y - end[1]) - e.r - m.r
                           <= e.p.wk + e.p.engagement_range + 1.0)
             if threats >= 2:
@@ -922,8 +925,11 @@ class HeuristicCommander(BaselineCommander):
         if blow is None:
             return None
         options = []
-        for e in view.enemy_models():
-            if st.edge(m, e) > reach + 1e-6:
+        mx, my, mr = m.x, m.y, m.r
+        hypot = math.hypot
+        for e in st.side_in_play(1 - self.side):
+            gap = hypot(mx - e.x, my - e.y) - mr - e.r  # ``st.edge(m, e)``
+            if gap > reach + 1e-6:
                 continue
             worth = 2 * self._attack_worth(view, m, blow, e)
             if worth > best_worth:
@@ -942,7 +948,7 @@ class HeuristicCommander(BaselineCommander):
         Focus for a later attack this Activation; end only when none of these helps."""
         st = view.state
         threatened = any(st.edge(m, e) <= (e.p.cg or e.p.wk) + e.p.engagement_range + 2.0
-                         for e in view.enemy_models())
+                         for e in view.state.side_in_play(1 - self.side))
         if threatened:
             brace = self._brace(view, m)
             if not isinstance(brace, EndActivation) and view.check(m.id, brace) == "":
