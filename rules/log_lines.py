@@ -16,6 +16,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rules.table_names import DATA, rule_names, suit_names
+
 
 def _templates() -> list[tuple[str, str]]:
     """(pattern, template): the template is looked up at render time (gettext), in the
@@ -331,8 +333,6 @@ def _result() -> str:
 def _injury_names() -> frozenset[str]:
     import json
 
-    from rules.wording import DATA
-
     names: set[str] = set()
 
     def walk(node) -> None:
@@ -439,13 +439,9 @@ def _results(text: str, *, mark: bool) -> str:
 
 def _doctor_result(key: str) -> str:
     """A Good Doctor row key ("crows", "black-joker") as the card it stands for."""
-    from rules.wording import _suits
-
     jokers = {"black-joker": gettext("Black Joker"), "red-joker": gettext("Red Joker")}
-    return jokers.get(key) or _suits().get(key[:1].upper(), key)
+    return jokers.get(key) or suit_names().get(key[:1].upper(), key)
 
 
 def _rule_name(key: str) -> str:
-    from rules.wording import rule_names
-
     return rule_names().get(key, key)

@@ -8,14 +8,14 @@ crews' names, the rows' names and the cards as people say them."""
 
 from __future__ import annotations
 
-import json
 import re
-from functools import lru_cache
-from pathlib import Path
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
-DATA = Path(__file__).resolve().parent / "data"
+from rules.table_names import rule_names, suit_names
+
+__all__ = ["card_label", "readable", "rule_names", "slug_keys", "suit_names"]
+
 
 SIDE = re.compile(r"\b[Ss]ide ([abAB])\b|\bCrew ([AB])\b")
 CARD = re.compile(r"(?<![\w:-])((?:1[0-3]|[1-9])[RCTM]|RJ(?::[RCTM])?|BJ)(?![\w-])")
@@ -24,11 +24,6 @@ SLUG = re.compile(r"(?<![\w-])[a-z][a-z']*(?:-[a-z0-9']+)+(?![\w-])")
 WORD_KEYS = ("distract", "bodyguard", "assassinate", "breakthrough", "outflank", "entourage",
              "vendetta", "roundup", "exterminate", "reckoning", "reconnoiter")
 WORD = re.compile(r"(?<![\w-])(" + "|".join(WORD_KEYS) + r")(?![\w-])")
-
-
-def _suits() -> dict[str, str]:
-    return {"R": pgettext("suit", "Rams"), "C": pgettext("suit", "Crows"),
-            "T": pgettext("suit", "Tomes"), "M": pgettext("suit", "Masks")}
 
 
 def card_label(code) -> str:
@@ -47,32 +42,11 @@ def card_label(code) -> str:
         return gettext("Black Joker")
     if card.joker == "red":
         if card.suit is not None:
-            return gettext("Red Joker (%(suit)s)") % {"suit": _suits()[card.suit.letter]}
+            return gettext("Red Joker (%(suit)s)") % {"suit": suit_names()[card.suit.letter]}
         return gettext("Red Joker")
     return gettext("%(value)s of %(suit)s") % {"value": card.value,
-                                               "suit": _suits()[card.suit.letter]}
+                                               "suit": suit_names()[card.suit.letter]}
 
-
-
-@lru_cache(maxsize=1)
-def rule_names() -> dict[str, str]:
-    """{row key: row name} over every rule table (the first name a key has wins)."""
-    names: dict[str, str] = {}
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            key, name = node.get("key"), node.get("name")
-            if isinstance(key, str) and isinstance(name, str) and key not in names:
-                names[key] = name
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for path in sorted(DATA.glob("*.json")):
-        walk(json.loads(path.read_text(encoding="utf-8")))
-    return names
 
 
 def slug_keys() -> set[str]:
