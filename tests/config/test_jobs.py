@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import ast
+import functools
 import re
 from pathlib import Path
 
 import pytest
 
 from config.jobs import task
+from tests.import_scan import scan
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = sorted(p.parent for p in ROOT.glob("*/apps.py"))
@@ -17,14 +18,18 @@ SERVICE_FILES = sorted(
      *[p for app in APPS for p in app.rglob("services/*.py")]})
 
 
+@functools.cache
+def _scanned() -> dict[str, list[list]]:
+    # Parsed in a child interpreter (tests/import_scan.py): CPython 3.11 before 3.11.9 can
+    # fail ``ast.parse`` in this process after the deep-JSON tests.
+    return scan(ROOT, SERVICE_FILES)
+
+
 def imported_modules(path: Path) -> set[str]:
     names = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    for _line, module, taken, _where in _scanned()[str(path.relative_to(ROOT))]:
+        names.add(module)
+        names |= {f"{module}.{name}" for name in taken}
     return names
 
 

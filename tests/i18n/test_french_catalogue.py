@@ -7,7 +7,7 @@ old one), and exactly the messages the committed catalogue holds."""
 
 from __future__ import annotations
 
-import ast
+import json
 import re
 import shutil
 import subprocess
@@ -35,9 +35,9 @@ def msgids(po: Path) -> set[str]:
             match = re.match(r'^(msgid|msgid_plural|msgctxt|msgstr(?:\[\d\])?) (".*")$', line)
             if match:
                 current = match.group(1)
-                joined[current] = ast.literal_eval(match.group(2))
+                joined[current] = json.loads(match.group(2))
             elif line.startswith('"') and current:
-                joined[current] += ast.literal_eval(line)
+                joined[current] += json.loads(line)
         if joined.get("msgid"):
             ids.add(joined["msgid"])
     return ids
