@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rules.table_names import DATA, rule_names, suit_names
+from rules.table_names import keyed_rows, rule_names, suit_names
 
 
 def _templates() -> list[tuple[str, str]]:
@@ -331,23 +331,7 @@ def _result() -> str:
 
 @lru_cache(maxsize=1)
 def _injury_names() -> frozenset[str]:
-    import json
-
-    names: set[str] = set()
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            if isinstance(node.get("key"), str) and isinstance(node.get("name"), str):
-                names.add(node["name"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for path in sorted(DATA.glob("injuries*.json")):
-        walk(json.loads(path.read_text(encoding="utf-8")))
-    return frozenset(names) or frozenset(["-"])
+    return frozenset(name for _key, name in keyed_rows("injuries*.json")) or frozenset(["-"])
 
 
 @lru_cache(maxsize=1)

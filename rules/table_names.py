@@ -4,6 +4,7 @@ words the pages show (``rules.wording`` and ``rules.log_lines`` both read it).""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,22 +19,28 @@ def suit_names() -> dict[str, str]:
             "T": pgettext("suit", "Tomes"), "M": pgettext("suit", "Masks")}
 
 
+def keyed_rows(pattern: str = "*.json") -> Iterator[tuple[str, str]]:
+    """(key, name) of every keyed row in the rule tables whose file matches ``pattern``,
+    in file order."""
+    def walk(node) -> Iterator[tuple[str, str]]:
+        if isinstance(node, dict):
+            key, name = node.get("key"), node.get("name")
+            if isinstance(key, str) and isinstance(name, str):
+                yield key, name
+            for value in node.values():
+                yield from walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from walk(value)
+
+    for path in sorted(DATA.glob(pattern)):
+        yield from walk(json.loads(path.read_text(encoding="utf-8")))
+
+
 @lru_cache(maxsize=1)
 def rule_names() -> dict[str, str]:
     """{row key: row name} over every rule table (the first name a key has wins)."""
     names: dict[str, str] = {}
-
-    def walk(node) -> None:
-        if isinstance(node, dict):
-            key, name = node.get("key"), node.get("name")
-            if isinstance(key, str) and isinstance(name, str) and key not in names:
-                names[key] = name
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    for path in sorted(DATA.glob("*.json")):
-        walk(json.loads(path.read_text(encoding="utf-8")))
+    for key, name in keyed_rows():
+        names.setdefault(key, name)
     return names
