@@ -206,6 +206,10 @@ def crew_build(request: HttpRequest, pk: int) -> HttpResponse:
     require_crew_editor(request.user, crew)
     if crew.status != Crew.Status.BUILDING:
         messages.info(request, gettext("The starting arsenal is already built."))
+        if request.htmx:
+            # A live summary sent as the Build button submits (the last field's change on
+            # blur) must not swap the whole sheet into the summary box: go to the sheet.
+            return HttpResponseClientRedirect(crew.get_absolute_url())
         return redirect(crew)
     leaders, cards, upgrades = _builder_choices(crew)
     form = StartingArsenalForm(

@@ -70,6 +70,11 @@ def test_join_and_build_through_the_pages(client, campaign, roster):
     assert done.status_code == 302
     crew.refresh_from_db()
     assert crew.status == Crew.Status.ACTIVE and crew.scrip == 3
+    # A live summary that arrives after the build (sent on the last field's blur as the
+    # Build button submits) sends the browser to the sheet, not the sheet into the box.
+    late = client.post(response.url, data, HTTP_HX_REQUEST="true")
+    assert late.status_code == 200 and late.content == b""
+    assert late["HX-Redirect"] == crew.get_absolute_url()
 
 
 def test_builder_explains_refusals_without_building(client, crew, roster):

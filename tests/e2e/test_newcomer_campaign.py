@@ -31,6 +31,7 @@ def build_arsenal(page, leader, models, expected_total):
     page.wait_for_selector(f"#arsenal-total:text-is('{expected_total}')")
     page.wait_for_selector("#legal")
     page.click("button[value=build]")
+    page.wait_for_url(re.compile(r"/crews/\d+/$"))
     page.wait_for_selector("#scrip-balance")
 
 
