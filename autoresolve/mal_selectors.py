@@ -67,9 +67,9 @@ def visible_runs(user) -> QuerySet[MalResolveRun]:
 
 def visible_predictions(user) -> QuerySet[Prediction]:
     """The user's own Malediction predictions (a prediction is its requester's only)."""
-    from autoresolve.selectors import visible_predictions as all_visible
+    from autoresolve.selectors import own_predictions
 
-    return all_visible(user).filter(game="malediction")
+    return own_predictions(user).filter(game="malediction")
 
 
 def panel(match: Match, user) -> dict | None:

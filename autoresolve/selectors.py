@@ -27,10 +27,18 @@ def visible_runs(user) -> QuerySet[ResolveRun]:
     return ResolveRun.objects.filter(game__in=visible_games(user)).select_related("game")
 
 
-def visible_predictions(user) -> QuerySet[Prediction]:
+def own_predictions(user) -> QuerySet[Prediction]:
+    """Every prediction ``user`` asked for, of either game (a prediction is its
+    requester's only)."""
     if not user.is_authenticated:
         return Prediction.objects.none()
     return Prediction.objects.filter(requested_by=user)
+
+
+def visible_predictions(user) -> QuerySet[Prediction]:
+    """The user's own Malifaux predictions: the Malediction ones have their own pages
+    and API (``mal_selectors``), and a Malifaux page cannot show them."""
+    return own_predictions(user).filter(game="malifaux")
 
 
 def log_for(run: ResolveRun, user) -> dict:

@@ -271,3 +271,22 @@ def test_the_prediction_list_takes_the_same_queries_for_one_or_many(
     add(15)
     with django_assert_max_num_queries(2):
         assert len(api.get(PREDICTIONS).json()["results"]) == 16
+
+
+def test_each_games_prediction_list_and_pages_hold_only_that_games_predictions(
+        world, client):  # noqa: F811
+    """A Malediction prediction is not listed, nor opened, as a Malifaux one (its input
+    would not render there), and the other way round."""
+    user = world.players[0]
+    mal, mfx = Prediction.objects.bulk_create(
+        Prediction(key=f"own-{game}", game=game, requested_by=user, games=100, seed=1,
+                   simulator_version="t", input={"names": ["A", "B"]})
+        for game in ("malediction", "malifaux"))
+    api = _api(user)
+    assert [p["id"] for p in api.get(PREDICTIONS).json()["results"]] == [mal.pk]
+    assert [p["id"] for p in api.get("/api/predictions/").json()["results"]] == [mfx.pk]
+    assert api.get(f"/api/predictions/{mal.pk}/").status_code == 404
+    assert api.get(f"{PREDICTIONS}{mfx.pk}/").status_code == 404
+    client.force_login(user)
+    assert client.get(f"/auto-resolve/predictions/{mal.pk}/").status_code == 404
+    assert client.get(f"/auto-resolve/malediction/predictions/{mfx.pk}/").status_code == 404
