@@ -28,6 +28,7 @@ import sys
 import time
 import tracemalloc
 
+from bench.core_speed import IDLE_REFERENCE, reference_loop
 from rules.engine.malediction.sim import HeuristicCommander, RandomCommander, simulate
 from rules.engine.malediction.sim.sample import sample_match
 
@@ -42,21 +43,6 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return (centre - half, centre + half)
-
-
-#: CPU seconds of ``reference_loop`` on an idle core of this machine class (measured with
-#: nothing else running); the bench scales its rate by the loop's time during the run.
-IDLE_REFERENCE = 0.28
-
-
-def reference_loop(n: int = 10_000_000) -> float:
-    """CPU seconds for ``n`` additions in a function (about 0.28 s for ten million on an
-    idle core here)."""
-    start = time.process_time()
-    total = 0
-    for i in range(n):
-        total += i
-    return time.process_time() - start
 
 
 def play(matches: int, against_random: bool):

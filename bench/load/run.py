@@ -27,6 +27,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+from bench import core_speed
+
 ROOT = Path(__file__).resolve().parents[2]
 GOAL_RSS_MIB = 150  # each gunicorn worker, idle after its warm-up
 GOAL_LOGIN_P95_MS = 250  # a login checks an Argon2 password hash at Django's parameters
@@ -227,6 +229,7 @@ def _report(timings: list, rss: dict[int, float], args) -> int:
             missed.append(name)
     total_errors = sum(errors.values())
     print(f"  errors: {total_errors} of {len(timings)} requests")
+    print(f"  {core_speed.describe()}, after the load")
     met = not missed and not total_errors and timings
     print(f"  goals: idle worker RSS < {GOAL_RSS_MIB} MiB, login p95 < {GOAL_LOGIN_P95_MS} ms, "
           f"page p95 < {GOAL_PAGE_P95_MS} ms, no errors: "
