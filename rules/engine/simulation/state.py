@@ -605,8 +605,12 @@ class GameState:
         best = 0
         lines = None
         reach = tr + 1.0 + 1e-6
+        # A top both stand on gives no cover between them (docs: Elevation).
+        shared = self.piece_under(ax, ay) if self.table.standable else None
         for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
+                continue
+            if piece is shared and piece.point_dist(tx, ty) <= 0.0:
                 continue
             grade = 2 if "hard_cover" in piece.traits else 1
             if grade <= best:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from rules.engine.simulation import IllegalCommand
+from rules.engine.simulation import IllegalCommand, simulate
 from rules.engine.simulation.abilities import TriggerEffect
 from rules.engine.simulation.actions import _trigger_effect
+from rules.engine.simulation.commanders.heuristic import _perch
 from rules.engine.simulation.commands import Attack, Walk
 from rules.engine.simulation.table import generate_layout
 
+from .builders import sample_setup
 from .scenes import GUN, LONG_BLADE, act, card, kinds, scene, terrain
 
 #: A 4" x 4" block, x 12-16 and y 8-12, with a top models may climb onto.
@@ -229,3 +231,40 @@ def test_a_table_without_a_top_to_stand_on_does_no_elevation_work():
     st = game.state
     assert st.table.standable == () and st.standing_on(st.model("a")) is None
     assert st._on is None  # never worked out
+
+
+# -- the heuristic commander ---------------------------------------------------------------
+
+
+def test_a_shooter_out_of_sight_climbs_onto_a_vantage_point_it_can_reach():
+    """Crates (Ht 3) hide the target from the ground; from the Ht 3 roof the diagonal
+    lines pass over them: 2.7" to the roof plus 2 x 3" climbed is 8.7", within Wk 9."""
+    roof = block(1, 12.0, 8.0, 4.0, 4.0, ht=3)
+    crates = terrain(2, 18.0, 0.0, 1.0, 20.0, "blocking", "hard_cover", ht=3)
+    for wk, expected in ((9, ((12.7, 10.0),)), (8, None)):
+        game = scene([("a", card(wk=wk, ht=2, actions=[GUN]), (10.0, 10.0))],
+                     [("b", card(ht=2), (24.0, 10.0))], terrain=[roof, crates])
+        st = game.state
+        a, b = st.model("a"), st.model("b")
+        assert not st.los(a, b)
+        assert _perch(st, a, b, ((11.0, 10.0),)) == expected
+
+
+def test_a_game_on_a_table_with_tops_to_stand_on_plays_to_the_end_the_same_twice():
+    tops = [block(1, 10.0, 7.5, 3.0, 3.0, ht=2), block(2, 22.0, 25.5, 3.0, 3.0, ht=4),
+            terrain(3, 15.0, 12.0, 6.0, 1.0, "blocking", "hard_cover", "severe", ht=3)]
+    setup = sample_setup(terrain=tops)
+    first, second = simulate(setup, seed=3), simulate(setup, seed=3)
+    assert first.log == second.log and first.log["simulator"] == "1.4.0"
+    assert not any("vantage" in item for item in first.not_modelled)
+
+
+def test_a_roof_gives_cover_from_below_but_not_between_two_models_on_it():
+    roof = block(1, 8.0, 8.0, 4.0, 4.0, ht=2)
+    game = scene([("a", card(actions=[GUN]), (9.0, 10.0)), ("c", card(actions=[GUN]),
+                                                            (6.0, 10.0))],
+                 [("b", card(), (11.0, 10.0))], terrain=[roof])
+    st = game.state
+    a, b, c = st.model("a"), st.model("b"), st.model("c")
+    assert st.cover_from(a, b) == 0  # both on the roof
+    assert st.cover_from(c, b) == 2  # from the ground, the line crosses the roof's edge
