@@ -392,7 +392,9 @@ class GameState:
     def close_edge(self, a: Model, b: Model) -> float:
         """The distance between two models for engagement and Close attacks (the edge
         plus ``rise`` when one stands higher)."""
-        d = self.edge(a, b)
+        d = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r  # ``edge`` inlined
+        if d < 0.0:
+            d = 0.0
         if self.table.standable:
             on = self.elevated()
             if on:
@@ -401,7 +403,9 @@ class GameState:
 
     def close_edge_at(self, m: Model, x: float, y: float, other: Model) -> float:
         """``close_edge`` with ``m`` standing at (x, y) (a planned end of a move)."""
-        d = self.edge_to(x, y, m.r, other.x, other.y, other.r)
+        d = math.hypot(x - other.x, y - other.y) - m.r - other.r  # ``edge_to`` inlined
+        if d < 0.0:
+            d = 0.0
         if self.table.standable:
             d += self.rise(self.piece_under(x, y), m.p.ht, self.standing_on(other),
                            other.p.ht)

@@ -295,10 +295,12 @@ class Table:
         self.blocking = tuple(p for p in t if "blocking" in p.traits or "dense" in p.traits)
         self.cover = tuple(p for p in t if "soft_cover" in p.traits or "hard_cover" in p.traits)
         self.hazardous = tuple(p for p in t if "hazardous" in p.traits)
-        #: Pieces with a top models may stand on (empty on most tables: then nothing is
-        #: elevated and no elevation rule is looked at).
-        self.standable = tuple(p for p in self.impassable
-                               if "climbable" in p.traits or "vantage_point" in p.traits)
+        #: Pieces with a top models may stand on, wide enough for a 30 mm base (a wall is
+        #: not): empty on most tables, and then no elevation rule is looked at.
+        self.standable = tuple(
+            p for p in self.impassable
+            if ("climbable" in p.traits or "vantage_point" in p.traits)
+            and (p.w if p.shape == "circle" else min(p.w, p.h) / 2) >= MARKER_RADIUS)
         #: The same lists by area (``PieceIndex.near``): a path or a line of sight meets
         #: a few of a table's twenty-odd severe, blocking or cover pieces.
         self.severe_near = PieceIndex(self.severe).near
