@@ -9,6 +9,11 @@ Line of sight is drawn from base to base (rulebook, RANGE & LINE OF SIGHT): the 
 line and the two side lines of the strip between the bases are tried; one clear line is
 enough. Those three lines stand in for "any line from base to base"
 (docs/rules-decisions.md, Simulator).
+
+Elevation: a model may stand on the top of a piece with one (``Table.standable``); sight
+from or to a vantage point, engagement across elevations, climbing and falling follow
+(``sight``, ``rise``, ``path_cost``, ``push_end``). A table without such a piece skips
+all of it.
 """
 
 from __future__ import annotations
@@ -728,8 +733,9 @@ class GameState:
         The centre of the base follows the path, so no part of the model moves further
         than its length. Impassable terrain and other bases block the way (Flight and
         Incorporeal ignore both, and severe terrain, while moving; Underfoot ignores
-        friendly models); a climbable piece may be climbed over (docs/rules-decisions.md,
-        Simulator).
+        friendly models); a climbable piece may be climbed over, or onto when its top
+        holds the base, and a model on a top walks on it or climbs down
+        (docs/rules-decisions.md, Simulator, Elevation).
         """
         if straight and len(path) != 1:
             return None, "the move must be one straight line"
