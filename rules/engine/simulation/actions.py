@@ -171,7 +171,9 @@ def _attack_reach(game: Game, m: Model, action: ActionProfile, target: Model,
         return "it is not Focused"
     if action.resist not in RESIST_STATS:
         return f"{action.name} is resisted by {action.resist}, which the simulator does not model"
-    if st.edge(m, target) > action.range + 1e-6:
+    # A Close attack's range adds the elevation between them (ENGAGEMENT ELEVATION).
+    gap = st.close_edge(m, target) if action.kind == "close" else st.edge(m, target)
+    if gap > action.range + 1e-6:
         return f"{target.name} is out of range of {action.name} ({action.range:g}\")"
     if action.kind == "projectile" and st.is_engaged(m):
         return "it is engaged, so it may not take Projectile attacks"
@@ -202,7 +204,7 @@ def _check_charge(game: Game, m: Model, command: Charge) -> str:
         return reason
     if cost > m.p.cg + 1e-6:
         return f"the move costs {cost:.1f}\" and its Cg is {m.p.cg}"
-    if st.edge_to(end[0], end[1], m.r, target.x, target.y, target.r) > m.p.engagement_range + 1e-6:
+    if st.close_edge_at(m, end[0], end[1], target) > m.p.engagement_range + 1e-6:
         return f"it must end the move with {target.name} in its engagement range"
     if command.focus and "focused" not in m.conditions:
         return "it is not Focused"
@@ -375,9 +377,9 @@ def _walk(game: Game, m: Model, path) -> None:
     start = (m.x, m.y)
     for enemy in st.engaged_with(m):
         reach = st.engagement_range(enemy)
-        if st.edge_to(end[0], end[1], m.r, enemy.x, enemy.y, enemy.r) <= reach + 1e-6:
+        if st.close_edge_at(m, end[0], end[1], enemy) <= reach + 1e-6:
             continue  # still within this enemy's engagement range: not disengaging from it
-        gap = st.edge(enemy, m)
+        gap = st.close_edge(enemy, m)
         options = tuple(a.name for a in enemy.p.close_attacks if gap <= a.range + 1e-6)
         if not options or not enemy.in_play or "paralyzed" in enemy.conditions:
             continue
@@ -409,7 +411,7 @@ def _terror_after_walk(game: Game, m: Model) -> None:
         if not m.in_play or game.activation_over:
             return
         if game.terrifies(enemy, m) and \
-                st.edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
+                st.close_edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)
 
 
@@ -794,9 +796,11 @@ def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
     start = (m.x, m.y)
     end = st.push_end(m, source.x - m.x, source.y - m.y, step)
     if end != start:
+        high = st.elevation(m)
         m.x, m.y = end
         st.moved()
         game.log.add("push", m.idx, end[0], end[1])
+        game.fall(m, high, source)
         for piece_id in st.hazards_entered(m, (end,), start):
             game.hazard(m, piece_id)
 
@@ -823,9 +827,11 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
         start = (target.x, target.y)
         end = st.push_end(target, target.x - attacker.x, target.y - attacker.y, effect.value)
         if end != start:
+            high = st.elevation(target)
             target.x, target.y = end
             st.moved()
             game.log.add("push", target.idx, end[0], end[1])
+            game.fall(target, high, attacker)
             for piece_id in st.hazards_entered(target, (end,), start):
                 game.hazard(target, piece_id)
     elif kind == "push_self" and attacker.in_play:
@@ -837,9 +843,11 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
         start = (attacker.x, attacker.y)
         end = st.push_end(attacker, dx, dy, distance)
         if end != start:
+            high = st.elevation(attacker)
             attacker.x, attacker.y = end
             st.moved()
             game.log.add("push", attacker.idx, end[0], end[1])
+            game.fall(attacker, high, attacker)
             for piece_id in st.hazards_entered(attacker, (end,), start):
                 game.hazard(attacker, piece_id)
 

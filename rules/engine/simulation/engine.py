@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
@@ -47,7 +48,7 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.3.0"
+SIMULATOR_VERSION = "1.4.0"
 #: Valued Conditions stack (add up); the others are present or not.
 STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
                       "injured"})
@@ -736,6 +737,23 @@ class Game:
                     self.give(friend, "bound")
         if during_own:
             self.activation_over = True
+
+    def fall(self, m: Model, high: int, by: Model | None = None) -> None:
+        """Falling (MOVEMENT & TERRAIN): a model moved off an elevation from ``high`` down
+        to where it now stands suffers no damage for a fall of 2" or less, else 1 damage
+        per 1" fallen; Armor applies, a Soulstone may prevent it; Flight is immune. The
+        model that pushed an enemy off is its killer."""
+        if not high or not m.in_play:
+            return
+        drop = high - self.state.elevation(m)
+        if drop <= 2 or m.p.talents.flight:
+            return
+        amount = math.ceil(drop)
+        self.log.add("fall", m.idx, drop)
+        if m.p.talents.armor:
+            amount = apply_armor(amount, m.p.talents.armor)
+        self.deal_damage(m, amount, by=by if by is not None and by.side != m.side else None,
+                         cause="falling")
 
     def hazard(self, m: Model, piece_id: int) -> None:
         """Hazardous terrain: the opponent flips 1/2/4 (no cheating), once per piece a Turn."""

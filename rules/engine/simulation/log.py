@@ -44,6 +44,7 @@ unbury     [model, x, y]
 cond       [model, condition, value]                  (value 0: removed)
 horror     [model, tn, duel, passed (0/1)]
 hazard     [model, terrain id]
+fall       [model, inches fallen]                      (then its dmg, if any)
 marker     [marker id, kind, side or -1, x, y]         (placed)
 unmarker   [marker id]                                 (removed)
 claim      [marker id, side]

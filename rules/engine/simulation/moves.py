@@ -169,7 +169,7 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
         angle = base + offset
         x = snap(target.x + math.cos(angle) * want)
         y = snap(target.y + math.sin(angle) * want)
-        if state.edge_to(x, y, m.r, target.x, target.y, target.r) > reach + 1e-6:
+        if state.close_edge_at(m, x, y, target) > reach + 1e-6:
             continue
         if math.hypot(x - m.x, y - m.y) > cg + 1e-6:
             continue  # a straight move costs at least its length: too far for the Charge

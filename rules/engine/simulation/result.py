@@ -287,8 +287,10 @@ def build_result(game: Game) -> SimulationResult:
         for mk in st.placed_markers)
     not_modelled = tuple(dict.fromkeys(
         [item for m in st.models for item in m.p.not_modelled]
-        + [f"terrain {p.id}: vantage point" for p in st.table.terrain
-           if "vantage_point" in p.traits]))
+        # A top to stand on needs an impassable piece (a hill's slopes are not modelled).
+        + [f"terrain {p.id}: vantage point on a piece that is not impassable"
+           for p in st.table.terrain
+           if "vantage_point" in p.traits and "impassable" not in p.traits]))
     vp = {"a": st.sides[0].score.total, "b": st.sides[1].score.total}
     winner = None if vp["a"] == vp["b"] else ("a" if vp["a"] > vp["b"] else "b")
     return SimulationResult(

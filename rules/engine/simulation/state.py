@@ -9,6 +9,11 @@ Line of sight is drawn from base to base (rulebook, RANGE & LINE OF SIGHT): the 
 line and the two side lines of the strip between the bases are tried; one clear line is
 enough. Those three lines stand in for "any line from base to base"
 (docs/rules-decisions.md, Simulator).
+
+Elevation: a model may stand on the top of a piece with one (``Table.standable``); sight
+from or to a vantage point, engagement across elevations, climbing and falling follow
+(``sight``, ``rise``, ``path_cost``, ``push_end``). A table without such a piece skips
+all of it.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ if TYPE_CHECKING:
     from ..deck import FateDeck
     from ..scoring import Score
     from .crews import ModelProfile
-    from .table import Table, Zone
+    from .table import Table, TerrainPiece, Zone
 
 __all__ = ["GameState", "Marker", "Model", "SchemeState", "SideState"]
 
@@ -202,6 +207,9 @@ class GameState:
         self._reach_bounds: tuple[int, float, float] = (-1, 0.0, 0.0)
         self._side_in_play: list[list[Model] | None] = [None, None]
         self._los_version = -1
+        #: Model index -> the piece it stands on top of (models on the ground are not in
+        #: it; None until asked again after something moves).
+        self._on: dict[int, TerrainPiece] | None = None
         #: Model id -> model, rebuilt when the list grows (commanders look models up by id
         #: many times an Activation).
         self._by_id: dict[str, Model] = {}
@@ -284,8 +292,13 @@ class GameState:
         key = (a.idx, b.idx) if a.idx < b.idx else (b.idx, a.idx)
         seen = self._los_cache.get(key)
         if seen is None:
-            seen = self.los_between(a.x, a.y, a.r, a.p.ht, b.x, b.y, b.r, b.p.ht,
-                                    (a.idx, b.idx))
+            on = self.elevated() if self.table.standable else None
+            if on:
+                seen = self.sight(a.x, a.y, a.r, a.p.ht, on.get(a.idx), b.x, b.y, b.r,
+                                  b.p.ht, on.get(b.idx), (a.idx, b.idx))
+            else:
+                seen = self.los_between(a.x, a.y, a.r, a.p.ht, b.x, b.y, b.r, b.p.ht,
+                                        (a.idx, b.idx))
             self._los_cache[key] = seen
         return seen
 
@@ -295,6 +308,7 @@ class GameState:
         self._cover_cache.clear()
         self._path_cache.clear()
         self._bodies = None
+        self._on = None
         self._side_in_play = [None, None]
         self._los_version = self.version
 
@@ -327,6 +341,183 @@ class GameState:
         """``bodies`` and the longest engagement range of any model."""
         xs, models, widest = self.bodies()
         return xs, models, widest, self._bounds()[2]
+
+    # -- elevation ----------------------------------------------------------------------
+
+    def elevated(self) -> dict[int, TerrainPiece]:
+        """Model index -> the piece it stands on top of, for the models in play standing
+        on terrain (empty when none does; kept until something moves). A model's centre
+        over a piece with a top means it stands on it: no legal position is partly on."""
+        if self._los_version != self.version:
+            self._clear_caches()
+        on = self._on
+        if on is None:
+            on = {}
+            standable = self.table.standable
+            if standable:
+                for m in self.models:
+                    if m.in_play:
+                        piece = self.piece_under(m.x, m.y)
+                        if piece is not None:
+                            on[m.idx] = piece
+            self._on = on
+        return on
+
+    def standing_on(self, m: Model) -> TerrainPiece | None:
+        """The piece ``m`` stands on top of (None on the ground)."""
+        if not self.table.standable:
+            return None
+        return self.elevated().get(m.idx)
+
+    def elevation(self, m: Model) -> int:
+        piece = self.standing_on(m)
+        return piece.ht if piece is not None else 0
+
+    def piece_under(self, x: float, y: float) -> TerrainPiece | None:
+        """The piece with a top whose base holds the point (x, y), if any."""
+        for piece in self.table.standable:
+            if piece.x0 <= x <= piece.x1 and piece.y0 <= y <= piece.y1 \
+                    and piece.point_dist(x, y) <= 0.0:
+                return piece
+        return None
+
+    @staticmethod
+    def rise(a_on: TerrainPiece | None, aht: int, b_on: TerrainPiece | None,
+             bht: int) -> int:
+        """ENGAGEMENT ELEVATION: the elevation difference added to the distance between
+        two models for engagement and Close attack range, unless the lower model's Ht is
+        greater than the difference."""
+        za = a_on.ht if a_on is not None else 0
+        zb = b_on.ht if b_on is not None else 0
+        if za == zb:
+            return 0
+        dz, low_ht = (zb - za, aht) if za < zb else (za - zb, bht)
+        return 0 if low_ht > dz else dz
+
+    def close_edge(self, a: Model, b: Model) -> float:
+        """The distance between two models for engagement and Close attacks (the edge
+        plus ``rise`` when one stands higher)."""
+        d = math.hypot(a.x - b.x, a.y - b.y) - a.r - b.r  # ``edge`` inlined
+        if d < 0.0:
+            d = 0.0
+        if self.table.standable:
+            on = self.elevated()
+            if on:
+                d += self.rise(on.get(a.idx), a.p.ht, on.get(b.idx), b.p.ht)
+        return d
+
+    def close_edge_at(self, m: Model, x: float, y: float, other: Model) -> float:
+        """``close_edge`` with ``m`` standing at (x, y) (a planned end of a move)."""
+        d = math.hypot(x - other.x, y - other.y) - m.r - other.r  # ``edge_to`` inlined
+        if d < 0.0:
+            d = 0.0
+        if self.table.standable:
+            d += self.rise(self.piece_under(x, y), m.p.ht, self.standing_on(other),
+                           other.p.ht)
+        return d
+
+    def sight(self, ax: float, ay: float, ar: float, aht: int, a_on: TerrainPiece | None,
+              bx: float, by: float, br: float, bht: int, b_on: TerrainPiece | None,
+              skip: tuple[int, ...] = ()) -> bool:
+        """Line of sight with elevation (RANGE & LINE OF SIGHT, Elevation and Vantage
+        Points; docs/rules-decisions.md, Simulator, Elevation).
+
+        When one model stands on vantage point terrain (a top of Ht 2 or more) and the
+        other does not stand as high, lines are drawn diagonally from the top of one model
+        (its elevation plus its Ht) to the top of the other: models standing lower than the
+        higher one are ignored, terrain of at most the lower model's Ht is ignored, and
+        any other blocking piece blocks a line passing over its base at a height within
+        its Ht. Otherwise lines are drawn top down as usual. A line leaving the top a model
+        stands on within that model's Ht of its base ignores that ledge (so does any line
+        when the top is lower than 2 or both stand on it); models standing at another
+        elevation than both ends never block a top-down line.
+        """
+        on = self.elevated()
+        if a_on is None and b_on is None and not on:
+            return self.los_between(ax, ay, ar, aht, bx, by, br, bht, skip)
+        za = a_on.ht if a_on is not None else 0
+        zb = b_on.ht if b_on is not None else 0
+        diagonal = za != zb and (za >= 2 or zb >= 2)
+        tall = aht if aht > bht else bht
+        high_z = za if za > zb else zb
+        low_ht = bht if zb < za else aht
+        lo_x = (ax - ar) if ax - ar < bx - br else (bx - br)
+        hi_x = (ax + ar) if ax + ar > bx + br else (bx + br)
+        lo_y = (ay - ar) if ay - ar < by - br else (by - br)
+        hi_y = (ay + ar) if ay + ar > by + br else (by + br)
+        pieces = []
+        #: (piece, the centre, radius and Ht of the model standing on it).
+        ledges = []
+        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
+            if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
+                continue
+            if piece is a_on or piece is b_on:
+                # The ledge a model stands on (VANTAGE POINTS).
+                if a_on is b_on or piece.ht < 2 or (not diagonal and piece.ht < tall):
+                    continue
+                ledges.append((piece, ax, ay, ar, aht) if piece is a_on
+                              else (piece, bx, by, br, bht))
+                continue
+            if piece.ht <= low_ht if diagonal else piece.ht < tall:
+                continue
+            if "blocking" not in piece.traits and (piece.point_dist(ax, ay) < ar
+                                                   or piece.point_dist(bx, by) < br):
+                continue
+            pieces.append(piece)
+        bodies = []
+        xs, models, widest = self.bodies()
+        for m in models[bisect_left(xs, lo_x - widest - 1e-6):
+                        bisect_right(xs, hi_x + widest + 1e-6)]:
+            if m.idx in skip or m.p.ht < tall:
+                continue
+            stand = on.get(m.idx)
+            mz = stand.ht if stand is not None else 0
+            if (mz < high_z) if diagonal else (mz != za and mz != zb):
+                continue
+            mx, my, mr = m.x, m.y, m.r
+            if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
+                continue
+            bodies.append((mx, my, mr * mr))
+        if not pieces and not bodies and not ledges:
+            return True
+        ha, hb = za + aht, zb + bht
+        hypot = math.hypot
+
+        def clear(x0: float, y0: float, x1: float, y1: float) -> bool:
+            if bodies and not self._clear(x0, y0, x1, y1, (), bodies):
+                return False
+            for piece, cx, cy, cr, cht in ledges:
+                span = piece.clip(x0, y0, x1, y1)
+                if span is None:
+                    continue
+                # Where the line leaves the top: within the model's Ht of its base, the
+                # ledge is ignored.
+                t = span[1] if hypot(x0 - cx, y0 - cy) <= hypot(x1 - cx, y1 - cy) else span[0]
+                if hypot(x0 + (x1 - x0) * t - cx, y0 + (y1 - y0) * t - cy) - cr <= cht + 1e-6:
+                    continue
+                if not diagonal:
+                    return False
+                low = ha + (hb - ha) * (span[0] if hb > ha else span[1])
+                if low <= piece.ht + 1e-9:
+                    return False
+            if not diagonal:
+                return self._clear(x0, y0, x1, y1, pieces, ())
+            for piece in pieces:
+                span = piece.clip(x0, y0, x1, y1)
+                if span is None:
+                    continue
+                # The line is lowest at one end of its part over the piece.
+                low = ha + (hb - ha) * (span[0] if hb > ha else span[1])
+                if low <= piece.ht + 1e-9:
+                    return False
+            return True
+
+        if clear(ax, ay, bx, by):
+            return True
+        for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
+            if clear(*line):
+                return True
+        return any(clear(*line) for line in sight_lines((ax, ay), (bx, by), ar, br))
 
     def cover_from(self, attacker: Model, target: Model) -> int:
         """``cover`` from the attacker where it stands (cached until something moves)."""
@@ -423,8 +614,12 @@ class GameState:
         best = 0
         lines = None
         reach = tr + 1.0 + 1e-6
+        # A top both stand on gives no cover between them (docs: Elevation).
+        shared = self.piece_under(ax, ay) if self.table.standable else None
         for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
+                continue
+            if piece is shared and piece.point_dist(tx, ty) <= 0.0:
                 continue
             grade = 2 if "hard_cover" in piece.traits else 1
             if grade <= best:
@@ -455,6 +650,7 @@ class GameState:
         hypot = math.hypot
         xs, bodies, widest, longest = self._engagement_bodies()
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        on = self.elevated() if self.table.standable else None
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
             if e.side == side:
                 continue
@@ -464,6 +660,9 @@ class GameState:
             if reach <= 0.0:
                 continue
             gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            if on:
+                gap = (gap if gap > 0.0 else 0.0) + self.rise(
+                    on.get(m.idx), m.p.ht, on.get(e.idx), e.p.ht)
             if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 out.append(e)
         if len(out) > 1:
@@ -486,6 +685,7 @@ class GameState:
         hypot = math.hypot
         xs, bodies, widest, longest = self._engagement_bodies()
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
+        on = self.elevated() if self.table.standable else None
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
             if e.side == side:
                 continue
@@ -496,6 +696,9 @@ class GameState:
             if reach <= 0.0:
                 continue
             gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            if on:
+                gap = (gap if gap > 0.0 else 0.0) + self.rise(
+                    on.get(m.idx), m.p.ht, on.get(e.idx), e.p.ht)
             if (gap if gap > 0.0 else 0.0) <= reach + 1e-6 and self.los(m, e):
                 return True
         return False
@@ -510,7 +713,12 @@ class GameState:
             reach = max(mine, self.engagement_range(e))
             if reach <= 0.0:
                 continue
-            if self.edge_to(x, y, m.r, e.x, e.y, e.r) <= reach + 1e-6 and self.los_between(
+            if self.table.standable:
+                if self.close_edge_at(m, x, y, e) <= reach + 1e-6 and self.sight(
+                        x, y, m.r, m.p.ht, self.piece_under(x, y), e.x, e.y, e.r, e.p.ht,
+                        self.standing_on(e), (m.idx, e.idx)):
+                    out.append(e)
+            elif self.edge_to(x, y, m.r, e.x, e.y, e.r) <= reach + 1e-6 and self.los_between(
                     x, y, m.r, m.p.ht, e.x, e.y, e.r, e.p.ht, (m.idx, e.idx)):
                 out.append(e)
         return out
@@ -525,8 +733,9 @@ class GameState:
         The centre of the base follows the path, so no part of the model moves further
         than its length. Impassable terrain and other bases block the way (Flight and
         Incorporeal ignore both, and severe terrain, while moving; Underfoot ignores
-        friendly models); a climbable piece may be climbed over (docs/rules-decisions.md,
-        Simulator).
+        friendly models); a climbable piece may be climbed over, or onto when its top
+        holds the base, and a model on a top walks on it or climbs down
+        (docs/rules-decisions.md, Simulator, Elevation).
         """
         if straight and len(path) != 1:
             return None, "the move must be one straight line"
@@ -558,6 +767,9 @@ class GameState:
         xs, bodies, widest = self.bodies()
         # Bases further than this in x from a leg's box cannot touch it.
         span = r + widest + 1e-6
+        # The piece the model stands on top of (None on the ground, and on every table
+        # without a piece to stand on).
+        on = self.standing_on(m) if table.standable else None
         for bx, by in path:
             if not (low <= bx <= high and low <= by <= high):
                 return None, f"({bx}, {by}) is off the table"
@@ -568,15 +780,34 @@ class GameState:
             lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
             lo_y, hi_y = (ay, by) if ay < by else (by, ay)
             if not ignore_all:
+                leg_on = on
                 for piece in impassable:
                     if (hi_x + r < piece.x0 or lo_x - r > piece.x1
                             or hi_y + r < piece.y0 or lo_y - r > piece.y1):
                         continue
                     if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
-                        if "climbable" in piece.traits and piece.point_dist(bx, by) >= r - 1e-6:
-                            extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
-                            continue
+                        if piece is on:
+                            # Along its top, or off it: climbing down costs 2 x Ht, a drop
+                            # of 2" or less is free.
+                            if piece.holds(bx, by, r):
+                                continue
+                            if piece.point_dist(bx, by) >= r - 1e-6 and (
+                                    piece.ht <= 2 or "climbable" in piece.traits):
+                                extra += 2 * piece.ht if piece.ht > 2 else 0
+                                leg_on = None
+                                continue
+                            return None, f"{m.name} cannot climb down there"
+                        if "climbable" in piece.traits:
+                            if piece.point_dist(bx, by) >= r - 1e-6:
+                                extra += 2 * piece.ht + (2 * piece.ht if piece.ht > 2 else 0)
+                                continue
+                            if piece.holds(bx, by, r):
+                                # Up onto its top (a climbable impassable piece has one).
+                                extra += 2 * piece.ht
+                                leg_on = piece
+                                continue
                         return None, f"{piece.name or 'impassable terrain'} is in the way"
+                on = leg_on
                 # The first base in the way in model order names the reason.
                 blocker = None
                 for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
@@ -612,6 +843,9 @@ class GameState:
                     or ay - r > piece.y1:
                 continue
             if piece.point_dist(ax, ay) < r - 1e-6:
+                if piece is on or (ignore_all and piece in table.standable
+                                   and piece.holds(ax, ay, r)):
+                    continue  # on its top
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
         overlap = None
         for o in bodies[bisect_left(xs, ax - span):bisect_right(xs, ax + span)]:
@@ -704,11 +938,31 @@ class GameState:
         if not ignore_all:
             lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
             lo_y, hi_y = (sy, ey) if sy < ey else (ey, sy)
+            on = self.piece_under(sx, sy) if self.table.standable else None
             for piece in self.table.impassable:
                 if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
                         or lo_y - r > piece.y1:
                     continue
                 if piece.seg_dist(sx, sy, ex, ey) >= r - 1e-6:
+                    continue
+                if piece is on:
+                    # Standing on its top: over the ledge and down if it can pay the
+                    # climb, else to the ledge.
+                    if piece.holds(ex, ey, r):
+                        continue
+                    down = 2 * piece.ht if piece.ht > 2 else 0
+                    if (piece.ht <= 2 or "climbable" in piece.traits) and down < budget:
+                        budget -= down
+                        continue
+                    lo, hi = 0.0, 1.0
+                    for _ in range(12):
+                        mid = (lo + hi) / 2
+                        if piece.holds(sx + ux * limit * mid, sy + uy * limit * mid, r):
+                            lo = mid
+                        else:
+                            hi = mid
+                    limit *= lo
+                    ex, ey = sx + ux * limit, sy + uy * limit
                     continue
                 span = piece.clip(sx, sy, ex, ey, r)
                 t0 = span[0] if span is not None else 0.0
@@ -779,6 +1033,8 @@ class GameState:
             if x + r < piece.x0 or x - r > piece.x1 or y + r < piece.y0 or y - r > piece.y1:
                 continue
             if piece.point_dist(x, y) < r - 1e-6:
+                if piece.holds(x, y, r) and piece in self.table.standable:
+                    continue  # on a top models may stand on (placed there, or already on it)
                 return f"({x}, {y}) is inside {piece.name or 'impassable terrain'}"
         for o in self.models:
             if o is m or not o.in_play:
@@ -802,6 +1058,10 @@ class GameState:
         if length <= EPSILON or distance <= 0:
             return (m.x, m.y)
         ux, uy = dx / length, dy / length
+        if self.table.standable:
+            on = self.standing_on(m)
+            if on is not None:
+                return self._push_from_top(m, on, ux, uy, distance)
         lo, hi = 0.0, distance
         steps = 0
         while hi - lo > 0.02 and steps < 30:
@@ -822,16 +1082,70 @@ class GameState:
             t = round(t - 0.05, 3)
         return (m.x, m.y)
 
+    def _push_from_top(self, m: Model, top: TerrainPiece, ux: float, uy: float,
+                       distance: float) -> Point:
+        """``push_end`` for a model standing on top of a piece: across the top, and over
+        the ledge when the push carries the whole base past it (the model then falls: the
+        push goes on below, over lower pieces, and may land on a lower top); a push that
+        would leave the base hanging over the ledge stops with it wholly on the top
+        (docs/rules-decisions.md, Simulator, Elevation)."""
+        sx, sy = m.x, m.y
+        r = m.r
+        below = (top, *(p for p in self.table.standable if p is not top and p.ht < top.ht))
+
+        def fits_at(x: float, y: float, ground: bool) -> bool:
+            if ground:
+                if top.point_dist(x, y) < r - 1e-6:
+                    return False
+                for piece in below:
+                    if piece is not top and piece.point_dist(x, y) < r - 1e-6 \
+                            and not piece.holds(x, y, r):
+                        return False
+            elif not top.holds(x, y, r):
+                return False
+            return self._push_clear_to(m, x, y, below)
+
+        def furthest(lo: float, hi: float, ground: bool) -> float:
+            if fits_at(sx + ux * hi, sy + uy * hi, ground):
+                return hi
+            for _ in range(30):
+                if hi - lo <= 0.02:
+                    break
+                mid = (lo + hi) / 2
+                if fits_at(sx + ux * mid, sy + uy * mid, ground):
+                    lo = mid
+                else:
+                    hi = mid
+            return lo
+
+        span = top.clip(sx, sy, sx + ux * distance, sy + uy * distance, r)
+        off = span[1] * distance + 0.01 if span is not None and span[1] < 1.0 else None
+        if off is not None and off <= distance and fits_at(sx + ux * off, sy + uy * off, True):
+            t = furthest(off, distance, True)
+            while t >= off - 0.01:
+                x, y = snap(sx + ux * t), snap(sy + uy * t)
+                if fits_at(x, y, True):
+                    return (x, y)
+                t = round(t - 0.05, 3)
+        t = furthest(0.0, distance, False)
+        while t > 0:
+            x, y = snap(sx + ux * t), snap(sy + uy * t)
+            if fits_at(x, y, False):
+                return (x, y)
+            t = round(t - 0.05, 3)
+        return (sx, sy)
+
     def _push_clear(self, m: Model, ux: float, uy: float, t: float) -> bool:
         return self._push_clear_to(m, m.x + ux * t, m.y + uy * t)
 
-    def _push_clear_to(self, m: Model, bx: float, by: float) -> bool:
+    def _push_clear_to(self, m: Model, bx: float, by: float,
+                       below: tuple[TerrainPiece, ...] = ()) -> bool:
         r = m.r
         if not on_table(bx, by, r):
             return False
         ax, ay = m.x, m.y
         for piece in self.table.impassable:
-            if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
+            if piece.seg_dist(ax, ay, bx, by) < r - 1e-6 and piece not in below:
                 return False
         for o in self.models:
             if o is m or not o.in_play:

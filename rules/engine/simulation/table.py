@@ -34,8 +34,8 @@ from .geometry import (
     snap,
 )
 
-#: Traits the simulator plays. "vantage_point" is accepted but not modelled (models never
-#: stand on terrain), and is reported as such.
+#: Traits the simulator plays. An impassable piece with the climbable or vantage_point
+#: trait has a top models may stand on (docs/rules-decisions.md, Simulator, Elevation).
 TRAITS = frozenset({
     "blocking", "dense", "severe", "impassable", "hazardous", "climbable",
     "soft_cover", "hard_cover", "enclosed", "vantage_point",
@@ -127,6 +127,19 @@ class TerrainPiece:
 
     def overlaps_base(self, px: float, py: float, r: float) -> bool:
         return self.point_dist(px, py) < r - 1e-6
+
+    def holds(self, px: float, py: float, r: float) -> bool:
+        """Is a base of radius ``r`` at (px, py) wholly on the piece's top?"""
+        return self.ledge_gap(px, py, r) >= -1e-6
+
+    def ledge_gap(self, px: float, py: float, r: float) -> float:
+        """From a base on the piece's top to its ledge (negative when the base hangs over
+        or is off the piece)."""
+        if self.shape == "rect":
+            inner = min(px - self.x0, self.x1 - px, py - self.y0, self.y1 - py)
+        else:
+            inner = self.w - math.hypot(px - self.x, py - self.y)
+        return inner - r
 
     def to_dict(self) -> dict:
         out = {"id": self.id, "shape": self.shape, "x": self.x, "y": self.y, "w": self.w,
@@ -262,7 +275,7 @@ class Table:
 
     __slots__ = ("_zone0_side", "blocking", "blocking_near", "centerline", "climbable", "cover",
                  "cover_near", "deployment", "hazardous", "impassable", "severe", "severe_near",
-                 "size", "terrain", "zones")
+                 "size", "standable", "terrain", "zones")
 
     def __init__(self, terrain: Iterable[TerrainPiece], deployment: str) -> None:
         self.size = TABLE_SIZE
@@ -282,6 +295,12 @@ class Table:
         self.blocking = tuple(p for p in t if "blocking" in p.traits or "dense" in p.traits)
         self.cover = tuple(p for p in t if "soft_cover" in p.traits or "hard_cover" in p.traits)
         self.hazardous = tuple(p for p in t if "hazardous" in p.traits)
+        #: Pieces with a top models may stand on, wide enough for a 30 mm base (a wall is
+        #: not): empty on most tables, and then no elevation rule is looked at.
+        self.standable = tuple(
+            p for p in self.impassable
+            if ("climbable" in p.traits or "vantage_point" in p.traits)
+            and (p.w if p.shape == "circle" else min(p.w, p.h) / 2) >= MARKER_RADIUS)
         #: The same lists by area (``PieceIndex.near``): a path or a line of sight meets
         #: a few of a table's twenty-odd severe, blocking or cover pieces.
         self.severe_near = PieceIndex(self.severe).near

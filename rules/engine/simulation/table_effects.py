@@ -154,9 +154,12 @@ def _free_spot(st: GameState, model: Model, anchor: tuple[float, float, float],
             x, y = snap(ax + radius * math.cos(angle)), snap(ay + radius * math.sin(angle))
             if st.standing_problem(model, x, y):
                 continue
-            if source is not None and not st.los_between(
+            if source is not None and not (st.sight(
+                    source.x, source.y, source.r, source.p.ht, st.standing_on(source), x, y,
+                    model.r, model.p.ht, st.piece_under(x, y), (source.idx, model.idx))
+                    if st.table.standable else st.los_between(
                     source.x, source.y, source.r, source.p.ht, x, y, model.r, model.p.ht,
-                    (source.idx, model.idx)):
+                    (source.idx, model.idx))):
                 continue
             return (x, y)
     return None

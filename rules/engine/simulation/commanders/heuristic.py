@@ -791,6 +791,10 @@ class BaselineCommander(BaseCommander):
             if target is not None:
                 goal = (target.x, target.y)
         path = path_toward(st, m, goal, m.p.wk, stop=task.stop)
+        if st.table.standable and task.kind == "kill":
+            perch = _perch(st, m, view.model(task.target), path)
+            if perch is not None:
+                return Walk(perch)
         if path is None:
             return None
         if m.p.is_leader and task.kind == "lead":
@@ -1131,6 +1135,54 @@ def _after_reductions(m: Model, action: ActionProfile, e: Model, amount: int) ->
     if armor:
         amount = max(1, amount - armor)
     return amount
+
+
+def _perch(st: GameState, m: Model, target: Model | None,
+           path: tuple[Point, ...] | None) -> tuple[Point, ...] | None:
+    """A shooter whose walk would end out of sight of its target climbs onto a vantage
+    point it can reach this Walk from which it sees the target in its gun's range
+    (the nearest such spot; only on tables with tops to stand on)."""
+    if target is None or not target.in_play:
+        return None
+    shots = [a.range for a in m.p.attacks if a.kind == "projectile"]
+    if not shots:
+        return None
+    reach = max(shots)
+    end = path[-1] if path else (m.x, m.y)
+    tx, ty, tr, tht, t_on = target.x, target.y, target.r, target.p.ht, st.standing_on(target)
+    if st.edge_to(end[0], end[1], m.r, tx, ty, tr) <= reach and st.sight(
+            end[0], end[1], m.r, m.p.ht, st.piece_under(end[0], end[1]), tx, ty, tr, tht, t_on,
+            (m.idx, target.idx)):
+        return None  # the walk already brings it to a shot
+    r = m.r + 0.1
+    best, best_cost = None, math.inf
+    for piece in st.table.standable:
+        if piece.ht < 2 or piece is st.standing_on(m):
+            continue
+        # The point of the top nearest the model, a little in from the ledge.
+        if piece.shape == "rect":
+            if piece.x1 - piece.x0 < 2 * r or piece.y1 - piece.y0 < 2 * r:
+                continue
+            x = min(max(m.x, piece.x0 + r), piece.x1 - r)
+            y = min(max(m.y, piece.y0 + r), piece.y1 - r)
+        else:
+            d = math.hypot(m.x - piece.x, m.y - piece.y)
+            if piece.w < r:
+                continue
+            k = 0.0 if d <= 1e-9 else min(1.0, (piece.w - r) / d)
+            x, y = piece.x + (m.x - piece.x) * k, piece.y + (m.y - piece.y) * k
+        spot = (snap(x), snap(y))
+        if not piece.holds(spot[0], spot[1], m.r):
+            continue
+        cost, _ = st.path_cost(m, (spot,))
+        if cost is None or cost > m.p.wk + 1e-6 or cost >= best_cost:
+            continue
+        if st.edge_to(spot[0], spot[1], m.r, tx, ty, tr) > reach or not st.sight(
+                spot[0], spot[1], m.r, m.p.ht, piece, tx, ty, tr, tht, t_on,
+                (m.idx, target.idx)):
+            continue
+        best, best_cost = (spot,), cost
+    return best
 
 
 def _gap(a, b) -> float:
