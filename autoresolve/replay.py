@@ -116,6 +116,9 @@ def steps(log: dict) -> list[dict]:
                                     % {"model": names[event[1]], "target": names[event[2]]})
         elif kind == "push":
             pos[event[1]] = [event[2], event[3]]
+        elif kind == "fall":
+            current["lines"].append(_("%(model)s falls %(inches)s\" from a height.")
+                                    % {"model": names[event[1]], "inches": event[2]})
         elif kind == "attack":
             line = (_("%(model)s: %(action)s at %(target)s, hits.") if event[5]
                     else _("%(model)s: %(action)s at %(target)s, misses."))

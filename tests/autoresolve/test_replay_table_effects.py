@@ -28,3 +28,18 @@ def test_the_replay_tells_summon_bury_and_unbury_and_places_the_models():
     shown = {index for index, *_ in last["models"]}
     names = [m[2] for m in log["models"]]
     assert {names.index("Test Wisp"), names.index("B")} <= shown
+
+
+def test_the_replay_tells_a_fall_from_a_height():
+    from rules.engine.simulation.abilities import TriggerEffect
+    from rules.engine.simulation.actions import _trigger_effect
+    from tests.rules.engine.simulation.test_elevation import block
+
+    game = scene([("pusher", card("Pusher"), (6.0, 10.0))],
+                 [("b", card("Climber", wd=6), (11.0, 10.0))],
+                 terrain=[block(1, 8.0, 8.0, 4.0, 4.0, ht=4)], pool=(0, 0))
+    pusher, b = game.state.model("pusher"), game.state.model("b")
+    game.begin_activation(pusher)
+    _trigger_effect(game, pusher, b, TriggerEffect("push_target", 5.0))
+    lines = [line for turn in replay.turn_lines(game.log_dict()) for line in turn["lines"]]
+    assert 'Climber falls 4" from a height.' in lines
