@@ -74,6 +74,16 @@ def _templates() -> list[tuple[str, str]]:
         (r"scheme card " + n % "n", _("scheme card %(n)s")),
         (r"Week " + n % "week" + r": (?P<purpose>.+)", _("Week %(week)s: %(purpose)s")),
         (r"another event after (?P<name>.+)", _("another event after %(name)s")),
+        # The weekly event's flips (campaign.weeks.event_flip) and an organizer's choice.
+        (r"weekly event", _("weekly event")),
+        (r"game event", _("game event")),
+        (r"reflip \((?P<why>.+)\)", _("reflip (%(why)s)")),
+        (r"same as last week's event", _("same as last week's event")),
+        (r"(?P<name>.+) is reflipped for the games", _("%(name)s is reflipped for the games")),
+        (r"(?P<name>.+) is reflipped for a single game",
+         _("%(name)s is reflipped for a single game")),
+        (r"Event set to (?P<name>.+?): (?P<reason>.*)",
+         _("Event set to %(name)s: %(reason)s")),
         # Aftermath flip purposes (the Cheat question, rules/engine/aftermath.py).
         (r"Barter flip " + n % "n", _("Barter flip %(n)s")),
         (r"reward flip", _("reward flip")),
@@ -216,6 +226,7 @@ def _arsenal_templates() -> list[tuple[str, str]]:
     (models, Skills, Injuries, Upgrades, crews) marked English (``MARKED``)."""
     n = r"(?P<%s>\d+)"
     return [
+        *_ledger_templates(),
         (r"Bounty reward: (?P<name>.+) on (?P<model>.+)",
          _("Bounty reward: %(name)s on %(model)s")),
         (r"Bounty reward: (?P<name>.+)", _("Bounty reward: %(name)s")),
@@ -317,6 +328,71 @@ def _arsenal_templates() -> list[tuple[str, str]]:
     ]
 
 
+def _ledger_templates() -> list[tuple[str, str]]:
+    """The scrip ledger's reasons (campaign/services, aftermath/services, the game's
+    Fortifications), a change of station and the week's hires: names marked English, a
+    station in the reader's language. First of the arsenal's, before its wider shapes."""
+    n = r"(?P<%s>\d+)"
+    stations = "|".join(STATIONS)
+    return [
+        (r"(?P<model>.+) changed station: (?P<from_station>" + stations + r") to "
+         r"(?P<to_station>" + stations + r")",
+         _("%(model)s changed station: %(from_station)s to %(to_station)s")),
+        (r"(?P<fortification>Memento Mori): (?P<model>.+) injured",
+         _("%(fortification)s: %(model)s injured")),
+        (r"(?P<fortification>Marble Headstones): (?P<model>.+) lost",
+         _("%(fortification)s: %(model)s lost")),
+        (r"Scrap Pile: kept (?P<name>.+)", _("Scrap Pile: kept %(name)s")),
+        (r"Catch-up Barter: (?P<name>.+)", _("Catch-up Barter: %(name)s")),
+        (r"Barter: (?P<name>.+)", pgettext_lazy("scrip ledger", "Barter: %(name)s")),
+        (r"Bounty: (?P<name>.+)", pgettext_lazy("scrip ledger", "Bounty: %(name)s")),
+        (r"The Doc's: (?P<model>.+)", _("The Doc's: %(model)s")),
+        (r"Cut 'Em Up For Parts: (?P<model>.+)", _("Cut 'Em Up For Parts: %(model)s")),
+        (r"Fortified Walls: (?P<model>.+)'s Injury flip",
+         _("Fortified Walls: %(model)s's Injury flip")),
+        (r"We Was Just Wrastlin': paid to (?P<crew>.+)",
+         _("We Was Just Wrastlin': paid to %(crew)s")),
+        (r"We Was Just Wrastlin': paid by (?P<crew>.+)",
+         _("We Was Just Wrastlin': paid by %(crew)s")),
+        (r"A Sinner's Prayer: (?P<model>.+)", _("A Sinner's Prayer: %(model)s")),
+        (r"(?P<fortification>Brain In a Jar): reflipped initiative, Turn " + n % "turn"
+         + r" \(Game " + n % "game" + r"\)",
+         _("%(fortification)s: reflipped initiative, Turn %(turn)s (Game %(game)s)")),
+        (r"(?P<fortification>Metal Servant): reflipped the Strategy flip \((?P<card>\S+)\) "
+         r"\(Game " + n % "game" + r"\)",
+         _("%(fortification)s: reflipped the Strategy flip (%(card)s) (Game %(game)s)")),
+        (r"(?P<fortification>BBQ): healed 1 damage on (?P<model>.+), Turn " + n % "turn"
+         + r" \(Game " + n % "game" + r"\)",
+         _("%(fortification)s: healed 1 damage on %(model)s, Turn %(turn)s (Game %(game)s)")),
+        (r"Traded to (?P<crew>.+)", _("Traded to %(crew)s")),
+        (r"Traded from (?P<crew>.+)", _("Traded from %(crew)s")),
+        (r"(?P<name>Wanted): (?P<model>.+) of (?P<crew>.+) fell",
+         _("%(name)s: %(model)s of %(crew)s fell")),
+        (r"Over the weekly cap of " + n % "cap" + r": (?P<line>.+)",
+         _("Over the weekly cap of %(cap)s: %(line)s")),
+        (r"Late start: " + n % "scrip" + r" scrip for each of " + n % "weeks"
+         + r" week\(s\) past the first",
+         _("Late start: %(scrip)s scrip for each of %(weeks)s week(s) past the first")),
+        (r"Starting arsenal beyond the soulstone budget",
+         _("Starting arsenal beyond the soulstone budget")),
+        (r"New Hires, week " + n % "week", _("New Hires, week %(week)s")),
+        (r"Master (?P<model>.+) joins", _("Master %(model)s joins")),
+        (r"A Bullet With Your Name: (?P<crew>.+)'s Leader",
+         _("A Bullet With Your Name: %(crew)s's Leader")),
+        (r"Pit Fight", _("Pit Fight")),
+        (r"Built (?P<fortification>.+)", _("Built %(fortification)s")),
+        (r"Wandering Mercenaries: (?P<model>.+) stays with the crew \(" + n % "count"
+         + r" games\)",
+         _("Wandering Mercenaries: %(model)s stays with the crew (%(count)s games)")),
+        (r"Library: Reward card (?P<card>\S+) reflipped",
+         _("Library: Reward card %(card)s reflipped")),
+    ]
+
+
+#: The stations' names as the services store them (English), for the reader's own.
+STATIONS = {"Master": _("Master"), "Henchman": _("Henchman"), "Enforcer": _("Enforcer"),
+            "Minion": _("Minion"), "Peon": _("Peon")}
+
 ELECTRODES = " (ignored: Electrodes)"
 TRAITOR = r"(?P<model>.+) annihilated: turned traitor"
 
@@ -381,6 +457,11 @@ def _render(text: str, *, mark: bool) -> str:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
             if "results" in parts:
                 parts["results"] = _results(parts["results"], mark=False)
+            for key in ("from_station", "to_station"):
+                if key in parts:
+                    parts[key] = str(STATIONS.get(parts[key], parts[key]))
+            if "line" in parts:
+                parts["line"] = translated(parts["line"])
             return template % parts
     return text
 
@@ -394,9 +475,16 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
             out.append(escape(piece))
         elif piece == "results":
             out.append(_results(groups[piece], mark=True))
-        elif piece == "where":
+        elif piece in ("from_station", "to_station"):
+            out.append(escape(str(STATIONS.get(groups[piece], groups[piece]))))
+        elif piece == "fortification":
+            out.append(_english(_rule_name(groups[piece])))
+        elif piece in ("where", "line"):
             where = _render(groups[piece], mark=True)
-            out.append(where if isinstance(where, SafeString) else _english(where))
+            if isinstance(where, SafeString):
+                out.append(where)
+            else:  # a line of no marked shape: translated, or else English as stored
+                out.append(escape(where) if where != groups[piece] else _english(where))
         elif piece == "card" or re.fullmatch(r"[+-]?\d+", groups[piece]):
             out.append(escape(groups[piece]))
         else:
