@@ -30,11 +30,6 @@ def _t(template: str, **parts) -> SafeString:
     return mark_safe("".join(out))
 
 
-def _n(message: str, count: str) -> str:
-    """An amount of damage: the same words in English, a plural in French."""
-    return npgettext("effect", message, message, int(count))
-
-
 def _suit(name: str) -> str:
     """A suit in the singular ("per Ram")."""
     return {"Ram": pgettext("one suit", "Ram"), "Crow": pgettext("one suit", "Crow"),
@@ -122,13 +117,18 @@ NAME = r"[A-Z][A-Za-z' ]*"  # a Condition's name, as describe() titles it
 STAT = r"(?P<stat>Ml|Sh|Ca|Df|Wp|Wk|Cg|Ht|Sp)"
 CORE: list[tuple[str, callable]] = [
     (r"\+" + N + r" damage",
-     lambda m: _t(_n("+%(n)s damage", m["n"]), n=m["n"])),
-    (N + r" damage", lambda m: _t(_n("%(n)s damage", m["n"]), n=m["n"])),
+     lambda m: _t(npgettext("effect", "+%(n)s damage", "+%(n)s damage", int(m["n"])),
+                  n=m["n"])),
+    (N + r" damage",
+     lambda m: _t(npgettext("effect", "%(n)s damage", "%(n)s damage", int(m["n"])),
+                  n=m["n"])),
     (r"\+" + N + r" damage per " + SUIT,
-     lambda m: _t(_n("+%(n)s damage per %(suit)s", m["n"]), n=m["n"],
+     lambda m: _t(npgettext("effect", "+%(n)s damage per %(suit)s",
+                            "+%(n)s damage per %(suit)s", int(m["n"])), n=m["n"],
                   suit=_suit(m["suit"]))),
     (N + r" damage per " + SUIT,
-     lambda m: _t(_n("%(n)s damage per %(suit)s", m["n"]), n=m["n"],
+     lambda m: _t(npgettext("effect", "%(n)s damage per %(suit)s",
+                            "%(n)s damage per %(suit)s", int(m["n"])), n=m["n"],
                   suit=_suit(m["suit"]))),
     (r"damage (?P<track>\S+)",
      lambda m: _t(pgettext("effect", "damage %(track)s"), track=m["track"])),

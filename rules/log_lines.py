@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.table_names import keyed_rows, rule_names, suit_names
@@ -72,18 +72,16 @@ def _templates() -> list[tuple[str, str]]:
         # Flip purposes (the set-up's flip record).
         (r"Game " + n % "game" + r": (?P<purpose>.+)", _("Game %(game)s: %(purpose)s")),
         (r"scheme card " + n % "n", _("scheme card %(n)s")),
-        (r"Week " + n % "week" + r": (?P<purpose>.+)", _("Week %(week)s: %(purpose)s")),
-        (r"another event after (?P<name>.+)", _("another event after %(name)s")),
+        (WEEK, _("Week %(week)s: %(purpose)s")),
+        (AFTER, _("another event after %(name)s")),
         # The weekly event's flips (campaign.weeks.event_flip) and an organizer's choice.
         (r"weekly event", _("weekly event")),
         (r"game event", _("game event")),
-        (r"reflip \((?P<why>.+)\)", _("reflip (%(why)s)")),
+        (REFLIP, _("reflip (%(why)s)")),
         (r"same as last week's event", _("same as last week's event")),
-        (r"(?P<name>.+) is reflipped for the games", _("%(name)s is reflipped for the games")),
-        (r"(?P<name>.+) is reflipped for a single game",
-         _("%(name)s is reflipped for a single game")),
-        (r"Event set to (?P<name>.+?): (?P<reason>.*)",
-         _("Event set to %(name)s: %(reason)s")),
+        (FOR_GAMES, _("%(name)s is reflipped for the games")),
+        (FOR_A_GAME, _("%(name)s is reflipped for a single game")),
+        (SET_TO, _("Event set to %(name)s: %(reason)s")),
         # Aftermath flip purposes (the Cheat question, rules/engine/aftermath.py).
         (r"Barter flip " + n % "n", _("Barter flip %(n)s")),
         (r"reward flip", _("reward flip")),
@@ -122,7 +120,7 @@ def _templates() -> list[tuple[str, str]]:
         (r"Games open", _("Games open")),
         (r"New Hires open", _("New Hires open")),
         (r"Week closed", _("Week closed")),
-        (r"Flipped: (?P<names>.+)", pgettext_lazy("week log", "Flipped: %(names)s")),
+        (FLIPPED, pgettext_lazy("week log", "Flipped: %(names)s")),
         (r"Individual Events: each game flips its own event",
          _("Individual Events: each game flips its own event")),
         (r"Event set by an organizer: (?P<reason>.*)",
@@ -394,6 +392,15 @@ STATIONS = {"Master": _("Master"), "Henchman": _("Henchman"), "Enforcer": _("Enf
             "Minion": _("Minion"), "Peon": _("Peon")}
 
 ELECTRODES = " (ignored: Electrodes)"
+#: The weekly event's lines (its flips' purposes, its log): the events' names marked.
+WEEK = r"Week (?P<week>\d+): (?P<purpose>.+)"
+AFTER = r"another event after (?P<name>.+)"
+REFLIP = r"reflip \((?P<why>.+)\)"
+FOR_GAMES = r"(?P<name>.+) is reflipped for the games"
+FOR_A_GAME = r"(?P<name>.+) is reflipped for a single game"
+SET_TO = r"Event set to (?P<name>.+?): (?P<reason>.*)"
+FLIPPED = r"Flipped: (?P<names>.+)"
+WEEK_LINES = (WEEK, AFTER, REFLIP, FOR_GAMES, FOR_A_GAME, SET_TO, FLIPPED)
 TRAITOR = r"(?P<model>.+) annihilated: turned traitor"
 
 
@@ -413,7 +420,8 @@ def _injury_names() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _marked() -> frozenset[str]:
     """The patterns whose names are marked English on a French page."""
-    return frozenset([TRAITOR, *(pattern for pattern, _template in _arsenal_templates())])
+    return frozenset([TRAITOR, *WEEK_LINES,
+                      *(pattern for pattern, _template in _arsenal_templates())])
 
 
 @lru_cache(maxsize=1)
@@ -444,7 +452,11 @@ def _render(text: str, *, mark: bool) -> str:
         match = pattern.match(text)
         if match:
             if mark and raw in _marked():
-                return _fill(template, match.groupdict())
+                groups = match.groupdict()
+                if raw == FLIPPED:  # "A then B": each event's name marked
+                    groups["names"] = mark_safe(pgettext("events", " then ").join(
+                        _english(name) for name in groups["names"].split(" then ")))
+                return _fill(template, groups)
             parts = {k: translated(v) if k in ("purpose", "why") else v
                      for k, v in match.groupdict().items()}
             if "doctor" in parts:
@@ -460,6 +472,8 @@ def _render(text: str, *, mark: bool) -> str:
             for key in ("from_station", "to_station"):
                 if key in parts:
                     parts[key] = str(STATIONS.get(parts[key], parts[key]))
+            if raw == FLIPPED:
+                parts["names"] = pgettext("events", " then ").join(parts["names"].split(" then "))
             if "line" in parts:
                 parts["line"] = translated(parts["line"])
             return template % parts
@@ -473,13 +487,17 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
     for index, piece in enumerate(re.split(r"%\((\w+)\)s", str(template))):
         if not index % 2:
             out.append(escape(piece))
+        elif isinstance(groups[piece], SafeString):
+            out.append(groups[piece])
+        elif piece == "reason":  # a person's own words, in their language
+            out.append(escape(groups[piece]))
         elif piece == "results":
             out.append(_results(groups[piece], mark=True))
         elif piece in ("from_station", "to_station"):
             out.append(escape(str(STATIONS.get(groups[piece], groups[piece]))))
         elif piece == "fortification":
             out.append(_english(_rule_name(groups[piece])))
-        elif piece in ("where", "line"):
+        elif piece in ("where", "line", "purpose", "why"):
             where = _render(groups[piece], mark=True)
             if isinstance(where, SafeString):
                 out.append(where)
