@@ -56,6 +56,17 @@ def _templates() -> list[tuple[str, str]]:
          _("%(actor)s overrode the result: %(a)s-%(b)s (%(reason)s)")),
         (r"End of the game recorded for (?P<crew>side [abAB])",
          _("End of the game recorded for %(crew)s")),
+        # A Malediction match's history (malediction/services, autoresolve/mal_resolve).
+        (r"(?P<actor>.+) reported (?P<a>\d+)-(?P<b>\d+) \(side (?P<side>[ab]) wins, "
+         r"(?P<win_type>threshold|deck_out|concession|no_show|bye), round (?P<round>\d+)\)",
+         _("%(actor)s reported %(a)s-%(b)s (side %(side)s wins, %(win_type)s, round "
+           "%(round)s)")),
+        (r"(?P<actor>.+) undid tracker entry (?P<seq>\d+) \((?P<kind>[^)]*)\)",
+         _("%(actor)s undid tracker entry %(seq)s (%(kind)s)")),
+        (r"(?P<actor>.+) swapped (?P<n>\d+) card\(s\) with the side deck",
+         _("%(actor)s swapped %(n)s card(s) with the side deck")),
+        (r"(?P<actor>.+) asked to auto-resolve the match",
+         _("%(actor)s asked to auto-resolve the match")),
         (r"(?P<actor>.+) asked to auto-resolve the game",
          _("%(actor)s asked to auto-resolve the game")),
         (r"(?P<actor>.+) confirmed the auto-resolved result",
@@ -463,6 +474,8 @@ def _render(text: str, *, mark: bool) -> str:
                 parts["doctor"] = _doctor_result(parts["doctor"])
             if "fortification" in parts:
                 parts["fortification"] = _rule_name(parts["fortification"])
+            if "win_type" in parts:
+                parts["win_type"] = _win_type(parts["win_type"])
             if "outcome" in parts:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
@@ -535,3 +548,13 @@ def _doctor_result(key: str) -> str:
 
 def _rule_name(key: str) -> str:
     return rule_names().get(key, key)
+
+
+def _win_type(key: str) -> str:
+    """How a Malediction match was won (malediction.models.WinType), mid-sentence."""
+    label = {"threshold": gettext("Threshold reached with the most mastery"),
+             "deck_out": gettext("The opponent could not draw"),
+             "concession": gettext("Concession (organizer ruling)"),
+             "no_show": gettext("No-show (organizer ruling)"),
+             "bye": gettext("Bye")}.get(key, key)
+    return label[:1].lower() + label[1:]
