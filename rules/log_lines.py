@@ -23,7 +23,88 @@ def _templates() -> list[tuple[str, str]]:
     """(pattern, template): the template is looked up at render time (gettext), in the
     language of the request."""
     n = r"(?P<%s>\d+)"
+    side = r"(?P<crew>[Ss]ide [abAB])"
     return [
+        # The game's log at the table (encounters/services: tracker, table, traveler,
+        # warrant, scrip_effects, games, series).
+        (side + r" spent a Soulstone \(" + n % "n" + r" left\)",
+         _("%(crew)s spent a Soulstone (%(n)s left)")),
+        (side + r" gained a Soulstone \(" + n % "n" + r" left\)",
+         _("%(crew)s gained a Soulstone (%(n)s left)")),
+        (r"Turn " + n % "turn" + r" initiative: (?P<ca>\S+) vs (?P<cb>\S+), "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("Turn %(turn)s initiative: %(ca)s vs %(cb)s, %(first)s goes first")),
+        (r"End of Turn " + n % "turn" + r": flipped (?P<card>\S+), needed " + n % "needed"
+         + r": the game goes on",
+         _("End of Turn %(turn)s: flipped %(card)s, needed %(needed)s: the game goes on")),
+        (r"End of Turn " + n % "turn" + r": flipped (?P<card>\S+), needed " + n % "needed"
+         + r": the game ends",
+         _("End of Turn %(turn)s: flipped %(card)s, needed %(needed)s: the game ends")),
+        (side + r" earned " + n % "n" + r" event scrip: (?P<why>.+) \(" + n % "over"
+         + r" over the 6-per-game limit\)",
+         _("%(crew)s earned %(n)s event scrip: %(why)s (%(over)s over the 6-per-game "
+           "limit)")),
+        (side + r" earned " + n % "n" + r" event scrip: (?P<why>.+)",
+         _("%(crew)s earned %(n)s event scrip: %(why)s")),
+        (r"the Lonely Traveler's guidance \((?P<model>.+)\)",
+         _("the Lonely Traveler's guidance (%(model)s)")),
+        (side + r" made a Strategic Withdraw on Turn " + n % "turn"
+         + r" \(on or before Turn 2: no VP, Barter or Aftermath hand\)",
+         _("%(crew)s made a Strategic Withdraw on Turn %(turn)s (on or before Turn 2: no "
+           "VP, Barter or Aftermath hand)")),
+        (side + r" made a Strategic Withdraw on Turn " + n % "turn"
+         + r" \(from Turn 3: VP compared as the rules say\)",
+         _("%(crew)s made a Strategic Withdraw on Turn %(turn)s (from Turn 3: VP compared "
+           "as the rules say)")),
+        (r"(?P<model>.+) was Wanted: (?P<other>[Ss]ide [ab]) gains " + n % "n" + r" Scrip",
+         _("%(model)s was Wanted: %(other)s gains %(n)s Scrip")),
+        (side + r" paid 1 Scrip \(Metal Servant\) to reflip the Strategy: (?P<card>\S+), "
+         r"(?P<old>\S+) becomes (?P<new>\S+)",
+         _("%(crew)s paid 1 Scrip (Metal Servant) to reflip the Strategy: %(card)s, "
+           "%(old)s becomes %(new)s")),
+        (side + r" paid 1 Scrip \(BBQ\): (?P<model>.+) heals 1 damage \(remove it at the "
+         r"table\)",
+         _("%(crew)s paid 1 Scrip (BBQ): %(model)s heals 1 damage (remove it at the table)")),
+        (side + r" spent 1 Scrip \(Brain In a Jar\) to reflip initiative: (?P<card>\S+); "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("%(crew)s spent 1 Scrip (Brain In a Jar) to reflip initiative: %(card)s; "
+           "%(first)s goes first")),
+        (side + r" spent a Soulstone to reflip initiative: (?P<card>\S+); "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("%(crew)s spent a Soulstone to reflip initiative: %(card)s; %(first)s goes "
+           "first")),
+        (side + r" noted a model for (?P<name>.+) \(secret\)",
+         _("%(crew)s noted a model for %(name)s (secret)")),
+        (side + r" made its secret note for (?P<name>.+)",
+         _("%(crew)s made its secret note for %(name)s")),
+        (side + r" named (?P<model>.+) for (?P<name>.+)",
+         _("%(crew)s named %(model)s for %(name)s")),
+        (r"(?P<name>.+): you noted (?P<model>.+)", _("%(name)s: you noted %(model)s")),
+        (r"Linked Games, game " + n % "n" + r" of 5", _("Linked Games, game %(n)s of 5")),
+        (r"The Plot Thickens: every game this week is a Story Encounter",
+         _("The Plot Thickens: every game this week is a Story Encounter")),
+        (r"(?P<model>.+) heals all its damage \(remove it at the table\)",
+         _("%(model)s heals all its damage (remove it at the table)")),
+        (side + r" flips one more Barter card at the end of the game \(the Lonely "
+         r"Traveler\)",
+         _("%(crew)s flips one more Barter card at the end of the game (the Lonely "
+           "Traveler)")),
+        (side + r" may place a Scheme Marker anywhere on the table \(record it on the "
+         r"Markers board if placed\)",
+         _("%(crew)s may place a Scheme Marker anywhere on the table (record it on the "
+           "Markers board if placed)")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Attack; (?P<first>Side [AB]) is the "
+         r"Attacker", _("Warrant: %(crew)s chose to Attack; %(first)s is the Attacker")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Defend; (?P<first>Side [AB]) is the "
+         r"Attacker", _("Warrant: %(crew)s chose to Defend; %(first)s is the Attacker")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Attack; (?P<first>Side [AB]) is the "
+         r"Attacker \(the choices clash, so the flip stands\)",
+         _("Warrant: %(crew)s chose to Attack; %(first)s is the Attacker (the choices "
+           "clash, so the flip stands)")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Defend; (?P<first>Side [AB]) is the "
+         r"Attacker \(the choices clash, so the flip stands\)",
+         _("Warrant: %(crew)s chose to Defend; %(first)s is the Attacker (the choices "
+           "clash, so the flip stands)")),
         (r"(?P<crew>Side [abAB]) revealed its crew", _("%(crew)s revealed its crew")),
         (r"(?P<crew>Side [abAB]) chose its schemes", _("%(crew)s chose its schemes")),
         (r"(?P<crew>Side [abAB]) hired its crew \(" + n % "cost" + r" soulstones\)",
