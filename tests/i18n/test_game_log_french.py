@@ -71,3 +71,36 @@ def test_the_games_log_reads_french(client, game, league_week):  # noqa: F811
              str(alpha.player), str(bravo.player)]
     log_part = fr[fr.index("Pierrâme (reste 3)") - 3000:]
     assert not english_in(log_part, names), english_in(log_part, names)
+
+
+#: A game's flips' purposes (its set-up and the tracker's flips), and their French.
+PURPOSES = [
+    ("Game 4: deployment", "Partie 4 : déploiement"),
+    ("Game 4: strategy", "Partie 4 : stratégie"),
+    ("Game 4: attacker: first player's card", "Partie 4 : attaquant : carte du premier joueur"),
+    ("Game 4: turn 2 initiative, side a", "Partie 4 : initiative du Tour 2, Alpha"),
+    ("Game 4: turn 2 initiative reflip, side a", "Partie 4 : initiative du Tour 2 retirée, Alpha"),
+    ("Game 4: turn 2 initiative tie, side b",
+     "Partie 4 : égalité d\u2019initiative au Tour 2, Bravo"),
+    ("Game 4: end of Turn 3", "Partie 4 : fin du Tour 3"),
+    ("Game 4: Finished Off: Ezra Vane", "Partie 4 : Achevé : Ezra Vane"),
+    ("Game 4: the Lonely Traveler's guidance for Ezra Vane",
+     "Partie 4 : les conseils du Voyageur solitaire pour Ezra Vane"),
+    ("Game 4: strategy (Metal Servant reflip, side a)",
+     "Partie 4 : stratégie (retirée par Metal Servant, Alpha)"),
+    ("Game 4: scheme card 1 (reflip: Jokers are reflipped for the Scheme pool)",
+     "(retirage : les Jokers sont retirés pour la réserve de Combines)"),
+]
+
+
+def test_a_games_flip_purposes_read_french():
+    from django.utils import translation
+
+    from rules.wording import readable
+
+    crews = {"a": "Alpha", "b": "Bravo"}
+    with translation.override("fr"):
+        for english, french in PURPOSES:
+            assert french in readable(english, crews), (english, readable(english, crews))
+    with translation.override("en"):
+        assert readable("Game 4: end of Turn 3", crews) == "Game 4: end of Turn 3"
