@@ -81,6 +81,12 @@ def _templates() -> list[tuple[str, str]]:
          _("%(crew)s named %(model)s for %(name)s")),
         (r"(?P<name>.+): you noted (?P<model>.+)", _("%(name)s: you noted %(model)s")),
         (r"Linked Games, game " + n % "n" + r" of 5", _("Linked Games, game %(n)s of 5")),
+        (n % "n" + r" (?P<owner>side [ab])'s (?P<marker>Scheme|Corpse|Scrap) Marker\(s\) "
+         r"(?P<done>placed|removed|removed \(Interact\)) in (?P<on_table>quarter \d|the centre)",
+         _("%(n)s %(owner)s's %(marker)s %(done)s %(on_table)s")),
+        (n % "n" + r" (?P<marker>Scheme|Corpse|Scrap) Marker\(s\) "
+         r"(?P<done>placed|removed|removed \(Interact\)) in (?P<on_table>quarter \d|the centre)",
+         _("%(n)s %(marker)s %(done)s %(on_table)s")),
         (r"The Plot Thickens: every game this week is a Story Encounter",
          _("The Plot Thickens: every game this week is a Story Encounter")),
         (r"(?P<model>.+) heals all its damage \(remove it at the table\)",
@@ -588,6 +594,8 @@ def _render(text: str, *, mark: bool) -> str:
                 parts["doctor"] = _doctor_result(parts["doctor"])
             if "fortification" in parts:
                 parts["fortification"] = _rule_name(parts["fortification"])
+            if "marker" in parts:
+                parts.update(_markers(parts))
             if "win_type" in parts:
                 parts["win_type"] = _win_type(parts["win_type"])
             if "outcome" in parts:
@@ -672,3 +680,19 @@ def _win_type(key: str) -> str:
              "no_show": gettext("No-show (organizer ruling)"),
              "bye": gettext("Bye")}.get(key, key)
     return label[:1].lower() + label[1:]
+
+
+def _markers(parts: dict[str, str]) -> dict[str, str]:
+    """A Marker change's words (encounters.services.table): which Markers, placed or
+    removed, where on the table."""
+    markers = {"Scheme": pgettext("markers", "Scheme Marker(s)"),
+               "Corpse": pgettext("markers", "Corpse Marker(s)"),
+               "Scrap": pgettext("markers", "Scrap Marker(s)")}
+    done = {"placed": pgettext("markers", "placed"),
+            "removed": pgettext("markers", "removed"),
+            "removed (Interact)": pgettext("markers", "removed (Interact)")}
+    where = parts["on_table"]
+    on_table = (pgettext("markers", "in the centre") if where == "the centre" else
+                pgettext("markers", "in quarter %(quarter)s") % {"quarter": where[-1]})
+    return {"marker": markers[parts["marker"]], "done": done[parts["done"]],
+            "on_table": on_table}

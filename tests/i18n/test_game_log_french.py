@@ -49,6 +49,10 @@ LINES = [
      "board if placed)", "peut placer un Marqueur de Combine"),
     ("Warrant: Side A chose to Defend; Side B is the Attacker",
      "a choisi de défendre ; "),
+    ("2 side a's Scheme Marker(s) placed in quarter 3",
+     "2 Marqueur(s) de Combine (Alpha) posé(s) dans le quart 3"),
+    ("1 Corpse Marker(s) removed (Interact) in the centre",
+     "1 Marqueur(s) Cadavre retiré(s) (Interagir) au centre"),
 ]
 
 
@@ -62,7 +66,8 @@ def test_the_games_log_reads_french(client, game, league_week):  # noqa: F811
     for english, french in LINES:
         assert escape(french) in fr, (english, french)
     for word in ("spent a Soulstone", "goes first", "the game ends", "event scrip",
-                 "Strategic Withdraw", "heals 1 damage", "made its secret note", "Linked Games"):
+                 "Strategic Withdraw", "heals 1 damage", "made its secret note", "Linked Games",
+                 "Marker(s) placed"):
         assert word not in fr, word
         assert word in en, word
     assert '<span lang="en">Assassinate</span>' in fr
