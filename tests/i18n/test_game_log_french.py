@@ -52,7 +52,10 @@ LINES = [
     ("2 side a's Scheme Marker(s) placed in quarter 3",
      "2 Marqueur(s) de Combine (Alpha) posé(s) dans le quart 3"),
     ("1 Corpse Marker(s) removed (Interact) in the centre",
-     "1 Marqueur(s) Cadavre retiré(s) (Interagir) au centre"),
+     "1 Marqueur(s) Cadavre retiré(s) (Interagir) au centre"),    ("On The Move: side b proposes to play Pit Fight instead",
+     " : Bravo propose de jouer plutôt "),
+    ("The game is set up again as a Story encounter for its event",
+     "La partie est remise en place comme Rencontre scénarisée pour son événement"),
 ]
 
 
