@@ -104,6 +104,15 @@ def element_label(role: str, name: str, of: str = "") -> SafeString:
     return _fill(gettext("action %(name)s"), {"name": name})
 
 
+def label(coverage) -> SafeString:
+    """A card element's label ("action X", "trigger X of Y"): English as it was on an
+    English page, the names marked on a French one."""
+    if not _french():
+        return format_html("{}", coverage.label)
+    e = coverage.element
+    return element_label(e.role, e.name, e.of or "")
+
+
 def element(coverage) -> SafeString:
     """A card element's coverage (``ElementCoverage``) as one line: its label, then what
     is played of it and why the rest is not."""

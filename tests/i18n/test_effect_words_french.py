@@ -79,3 +79,15 @@ def test_a_cards_played_effects_read_french_on_its_page(client):
     for word in ("damage", "gain ", "push ", "the attack and its damage"):
         assert word not in played_fr.replace('lang="en"', ""), (word, played_fr)
     assert not english_in(played_fr, [card.name]), english_in(played_fr, [card.name])
+
+
+@pytest.mark.django_db
+def test_a_packs_coverage_table_names_its_elements_in_french(client):
+    card = load_pack()
+    url = reverse("catalogue:pack-coverage", args=[card.pack.slug])
+    fr = client.get(url, **FRENCH).content.decode()
+    en = client.get(url, **ENGLISH).content.decode()
+    assert "trigger Mumble of Shove Off" in en
+    assert "trigger Mumble" not in fr
+    assert ('déclencheur <span lang="en">Mumble</span> de <span lang="en">Shove Off</span>'
+            in fr)
