@@ -81,6 +81,44 @@ def _templates() -> list[tuple[str, str]]:
          _("%(crew)s named %(model)s for %(name)s")),
         (r"(?P<name>.+): you noted (?P<model>.+)", _("%(name)s: you noted %(model)s")),
         (r"Linked Games, game " + n % "n" + r" of 5", _("Linked Games, game %(n)s of 5")),
+        (side + r" corrected the casualties' event Scrip by (?P<amount>[+-]\d+) \(computed "
+         + n % "computed" + r", now " + n % "now" + r"\): (?P<reason>.*)",
+         _("%(crew)s corrected the casualties' event Scrip by %(amount)s (computed "
+           "%(computed)s, now %(now)s): %(reason)s")),
+        (r"Apply at the table: (?P<model>.+)'s (?P<name>.+?) \((?P<summary>.+)\)",
+         _("Apply at the table: %(model)s's %(name)s (%(summary)s)")),
+        (r"Encounter generated: first edition, " + n % "size" + r" soulstones",
+         _("Encounter generated: first edition, %(size)s soulstones")),
+        (r"Encounter generated: Standard encounter, " + n % "size" + r" soulstones",
+         _("Encounter generated: Standard encounter, %(size)s soulstones")),
+        (r"Encounter generated: Story encounter, " + n % "size" + r" soulstones",
+         _("Encounter generated: Story encounter, %(size)s soulstones")),
+        (r"(?P<model>.+) asked the Lonely Traveler for guidance: flipped (?P<card>\S+) \(not "
+         r"cheated\): (?P<summary>.+)",
+         _("%(model)s asked the Lonely Traveler for guidance: flipped %(card)s (not "
+           "cheated): %(summary)s")),
+        (r"(?P<name>.+): (?P<crew>side [ab]) places a Corpse Marker anywhere on the centre "
+         r"line",
+         _("%(name)s: %(crew)s places a Corpse Marker anywhere on the centre line")),
+        (r"(?P<name>.+): (?P<crew>side [ab]) places a Scrap Marker anywhere on the centre "
+         r"line",
+         _("%(name)s: %(crew)s places a Scrap Marker anywhere on the centre line")),
+        (side + r" revealed its A Lucrative Offer scheme: (?P<name>.+?) \(noting "
+         r"(?P<model>.+)\) \(scrip, not VP\)",
+         _("%(crew)s revealed its A Lucrative Offer scheme: %(name)s (noting %(model)s) "
+           "(scrip, not VP)")),
+        (side + r" revealed its A Lucrative Offer scheme: (?P<name>.+) \(scrip, not VP\)",
+         _("%(crew)s revealed its A Lucrative Offer scheme: %(name)s (scrip, not VP)")),
+        (side + r": its hidden third scheme is worth " + n % "vp" + r" VP, paid as "
+         + n % "scrip" + r" Scrip \(A Lucrative Offer\)",
+         _("%(crew)s: its hidden third scheme is worth %(vp)s VP, paid as %(scrip)s Scrip "
+           "(A Lucrative Offer)")),
+        (side + r": (?P<name>.+) is worth " + n % "vp" + r" VP, paid as " + n % "scrip"
+         + r" Scrip \(A Lucrative Offer\)",
+         _("%(crew)s: %(name)s is worth %(vp)s VP, paid as %(scrip)s Scrip (A Lucrative "
+           "Offer)")),
+        (side + r" revealed its (?P<name>.+) note: (?P<what>.+)",
+         _("%(crew)s revealed its %(name)s note: %(what)s")),
         (r"On The Move: (?P<crew>side [ab]) proposes to play (?P<name>.+) instead",
          _("On The Move: %(crew)s proposes to play %(name)s instead")),
         (r"On The Move: both players agree to play (?P<name>.+) instead of the flipped event",

@@ -57,6 +57,12 @@ LINES = [
      " : Bravo propose de jouer plutôt "),
     ("The game is set up again as a Story encounter for its event",
      "La partie est remise en place comme Rencontre scénarisée pour son événement"),
+    ("Encounter generated: Standard encounter, 50 soulstones",
+     "Rencontre générée : Rencontre standard, 50 pierrâmes"),
+    ("Side a corrected the casualties' event Scrip by +1 (computed 2, now 3): a miscount",
+     "a corrigé le Scrip d\u2019événement des pertes de +1 (calculé : 2, désormais 3)"),
+    ("Side a: its hidden third scheme is worth 2 VP, paid as 4 Scrip (A Lucrative Offer)",
+     " : sa troisième Combine cachée vaut 2 PV, payés 4 Scrip"),
 ]
 
 
