@@ -12,6 +12,7 @@ from catalogue.models import ModelCard
 from encounters.models import Casualty, Game, HiredModel
 from encounters.services import finished_off as reflips
 from league.models import League
+from rules.widgets import EnglishNamesSelect
 
 _SETTINGS = {"outdoor": gettext_lazy("outdoor"), "indoor": gettext_lazy("indoor")}
 SIDES = [("a", gettext_lazy("Side A")), ("b", gettext_lazy("Side B"))]
@@ -784,6 +785,7 @@ class StandaloneSetupForm(forms.Form):
     location = forms.ChoiceField(
         label=gettext_lazy("First edition location"),
         required=False,
+        widget=EnglishNamesSelect,
         help_text=gettext_lazy("Leave empty to flip for it, or give the place you agreed on."),
     )
 
@@ -792,9 +794,12 @@ class StandaloneSetupForm(forms.Form):
         from rules.engine.first_edition_tables import first_edition_tables
 
         self.fields["league"].queryset = member_leagues(user)
+        locations = first_edition_tables().locations
+        # Grouped by setting (in the reader's language); the names are the book's.
         self.fields["location"].choices = [("", gettext("Flip for it"))] + [
-            (loc.key, f"{loc.name} ({_SETTINGS[loc.setting]})")
-            for loc in first_edition_tables().locations
+            (str(label).capitalize(), [(loc.key, loc.name) for loc in locations
+                                       if loc.setting == setting])
+            for setting, label in _SETTINGS.items()
         ]
 
     def clean(self):

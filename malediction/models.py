@@ -127,6 +127,12 @@ class Card(models.Model):
     def in_deck(self) -> bool:
         return self.kind in DECK_KINDS
 
+    @property
+    def sigil_names(self) -> list[str]:
+        """The factions' names, in the reader's language (a key of no faction as is)."""
+        names = dict(Sigil.choices)
+        return [str(names.get(key, key)) for key in self.sigils]
+
 
 class TerrainPiece(models.Model):
     """One piece of a terrain card's set; the card's effects apply to every piece."""

@@ -4,8 +4,9 @@ The simulator writes its "not modelled" lines and the coverage reasons in Englis
 auto-resolved game stores them in its summary; the coverage of a card is computed). A
 page reads them here: the words around them in the reader's language, and what must
 stay English marked ``lang="en"``: the names from a pack (models, actions, abilities,
-upgrades), the card text it quotes, and the simulator's own short description of an
-effect. A reason of no known wording is shown whole, marked ``lang="en"``."""
+upgrades) and the card text it quotes; the simulator's own short descriptions of effects
+are read in the reader's language by ``rules.effect_words``. A reason of no known
+wording is shown whole, marked ``lang="en"``."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from functools import lru_cache
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext
+
+from rules.effect_words import effects_text, joined_effects_text
 
 
 def _french() -> bool:
@@ -29,11 +32,16 @@ def english(text: str) -> SafeString:
 
 
 def _fill(template: str, parts: dict[str, str]) -> SafeString:
-    """``template`` (already translated) with each part escaped and marked English."""
+    """``template`` (already translated) with each part escaped and marked English (a
+    SafeString part is already marked where it must be)."""
     pieces = re.split(r"%\((\w+)\)s", template)
     out = []
     for index, piece in enumerate(pieces):
-        out.append(english(parts[piece]) if index % 2 else format_html("{}", piece))
+        if not index % 2:
+            out.append(format_html("{}", piece))
+        else:
+            part = parts[piece]
+            out.append(part if isinstance(part, SafeString) else english(part))
     return mark_safe("".join(out))
 
 
@@ -76,7 +84,10 @@ def reason(text: str) -> SafeString:
     for pattern, (_, template) in zip(_reason_patterns(), _reasons(), strict=True):
         match = pattern.match(text)
         if match:
-            return _fill(template, match.groupdict())
+            parts = match.groupdict()
+            if "what" in parts:  # the simulator's own description of effects
+                parts["what"] = joined_effects_text(parts["what"])
+            return _fill(template, parts)
     return english(text)
 
 
@@ -93,6 +104,15 @@ def element_label(role: str, name: str, of: str = "") -> SafeString:
     return _fill(gettext("action %(name)s"), {"name": name})
 
 
+def label(coverage) -> SafeString:
+    """A card element's label ("action X", "trigger X of Y"): English as it was on an
+    English page, the names marked on a French one."""
+    if not _french():
+        return format_html("{}", coverage.label)
+    e = coverage.element
+    return element_label(e.role, e.name, e.of or "")
+
+
 def element(coverage) -> SafeString:
     """A card element's coverage (``ElementCoverage``) as one line: its label, then what
     is played of it and why the rest is not."""
@@ -105,7 +125,7 @@ def element(coverage) -> SafeString:
     why = reasons(coverage.reasons)
     if coverage.status == "partly":
         return format_html(gettext("{label} (partly played: {played}; {why})"), label=label,
-                           played=english(", ".join(coverage.played)), why=why)
+                           played=effects_text(coverage.played), why=why)
     return format_html(gettext("{label} ({why})"), label=label, why=why)
 
 
@@ -118,7 +138,7 @@ def played(coverage) -> SafeString:
     label = element_label(e.role, e.name, e.of or "")
     if not coverage.played:
         return label
-    return format_html("{}: {}", label, english(", ".join(coverage.played)))
+    return format_html("{}: {}", label, effects_text(coverage.played))
 
 
 _HEAD = re.compile(r"(?P<role>action|ability|trigger) (?P<name>.+?)(?: of (?P<of>.+))?")
@@ -162,7 +182,7 @@ def line(text: str) -> SafeString:
     if body.startswith("partly played: ") and "; " in body:
         done, why = body.removeprefix("partly played: ").split("; ", 1)
         return format_html(gettext("{prefix}{label} (partly played: {played}; {why})"),
-                           prefix=prefix, label=head, played=english(done),
+                           prefix=prefix, label=head, played=joined_effects_text(done),
                            why=reasons(why.split("; ")))
     return format_html(gettext("{prefix}{label} ({why})"), prefix=prefix, label=head,
                        why=reasons(body.split("; ")))

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.table_names import keyed_rows, rule_names, suit_names
@@ -23,7 +23,140 @@ def _templates() -> list[tuple[str, str]]:
     """(pattern, template): the template is looked up at render time (gettext), in the
     language of the request."""
     n = r"(?P<%s>\d+)"
+    side = r"(?P<crew>[Ss]ide [abAB])"
     return [
+        # The game's log at the table (encounters/services: tracker, table, traveler,
+        # warrant, scrip_effects, games, series).
+        (side + r" spent a Soulstone \(" + n % "n" + r" left\)",
+         _("%(crew)s spent a Soulstone (%(n)s left)")),
+        (side + r" gained a Soulstone \(" + n % "n" + r" left\)",
+         _("%(crew)s gained a Soulstone (%(n)s left)")),
+        (r"Turn " + n % "turn" + r" initiative: (?P<ca>\S+) vs (?P<cb>\S+), "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("Turn %(turn)s initiative: %(ca)s vs %(cb)s, %(first)s goes first")),
+        (r"End of Turn " + n % "turn" + r": flipped (?P<card>\S+), needed " + n % "needed"
+         + r": the game goes on",
+         _("End of Turn %(turn)s: flipped %(card)s, needed %(needed)s: the game goes on")),
+        (r"End of Turn " + n % "turn" + r": flipped (?P<card>\S+), needed " + n % "needed"
+         + r": the game ends",
+         _("End of Turn %(turn)s: flipped %(card)s, needed %(needed)s: the game ends")),
+        (side + r" earned " + n % "n" + r" event scrip: (?P<why>.+) \(" + n % "over"
+         + r" over the 6-per-game limit\)",
+         _("%(crew)s earned %(n)s event scrip: %(why)s (%(over)s over the 6-per-game "
+           "limit)")),
+        (side + r" earned " + n % "n" + r" event scrip: (?P<why>.+)",
+         _("%(crew)s earned %(n)s event scrip: %(why)s")),
+        (r"the Lonely Traveler's guidance \((?P<model>.+)\)",
+         _("the Lonely Traveler's guidance (%(model)s)")),
+        (side + r" made a Strategic Withdraw on Turn " + n % "turn"
+         + r" \(on or before Turn 2: no VP, Barter or Aftermath hand\)",
+         _("%(crew)s made a Strategic Withdraw on Turn %(turn)s (on or before Turn 2: no "
+           "VP, Barter or Aftermath hand)")),
+        (side + r" made a Strategic Withdraw on Turn " + n % "turn"
+         + r" \(from Turn 3: VP compared as the rules say\)",
+         _("%(crew)s made a Strategic Withdraw on Turn %(turn)s (from Turn 3: VP compared "
+           "as the rules say)")),
+        (r"(?P<model>.+) was Wanted: (?P<other>[Ss]ide [ab]) gains " + n % "n" + r" Scrip",
+         _("%(model)s was Wanted: %(other)s gains %(n)s Scrip")),
+        (side + r" paid 1 Scrip \(Metal Servant\) to reflip the Strategy: (?P<card>\S+), "
+         r"(?P<old>\S+) becomes (?P<new>\S+)",
+         _("%(crew)s paid 1 Scrip (Metal Servant) to reflip the Strategy: %(card)s, "
+           "%(old)s becomes %(new)s")),
+        (side + r" paid 1 Scrip \(BBQ\): (?P<model>.+) heals 1 damage \(remove it at the "
+         r"table\)",
+         _("%(crew)s paid 1 Scrip (BBQ): %(model)s heals 1 damage (remove it at the table)")),
+        (side + r" spent 1 Scrip \(Brain In a Jar\) to reflip initiative: (?P<card>\S+); "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("%(crew)s spent 1 Scrip (Brain In a Jar) to reflip initiative: %(card)s; "
+           "%(first)s goes first")),
+        (side + r" spent a Soulstone to reflip initiative: (?P<card>\S+); "
+         r"(?P<first>[Ss]ide [ab]) goes first",
+         _("%(crew)s spent a Soulstone to reflip initiative: %(card)s; %(first)s goes "
+           "first")),
+        (side + r" noted a model for (?P<name>.+) \(secret\)",
+         _("%(crew)s noted a model for %(name)s (secret)")),
+        (side + r" made its secret note for (?P<name>.+)",
+         _("%(crew)s made its secret note for %(name)s")),
+        (side + r" named (?P<model>.+) for (?P<name>.+)",
+         _("%(crew)s named %(model)s for %(name)s")),
+        (r"(?P<name>.+): you noted (?P<model>.+)", _("%(name)s: you noted %(model)s")),
+        (r"Linked Games, game " + n % "n" + r" of 5", _("Linked Games, game %(n)s of 5")),
+        (side + r" corrected the casualties' event Scrip by (?P<amount>[+-]\d+) \(computed "
+         + n % "computed" + r", now " + n % "now" + r"\): (?P<reason>.*)",
+         _("%(crew)s corrected the casualties' event Scrip by %(amount)s (computed "
+           "%(computed)s, now %(now)s): %(reason)s")),
+        (r"Apply at the table: (?P<model>.+)'s (?P<name>.+?) \((?P<summary>.+)\)",
+         _("Apply at the table: %(model)s's %(name)s (%(summary)s)")),
+        (r"Encounter generated: first edition, " + n % "size" + r" soulstones",
+         _("Encounter generated: first edition, %(size)s soulstones")),
+        (r"Encounter generated: Standard encounter, " + n % "size" + r" soulstones",
+         _("Encounter generated: Standard encounter, %(size)s soulstones")),
+        (r"Encounter generated: Story encounter, " + n % "size" + r" soulstones",
+         _("Encounter generated: Story encounter, %(size)s soulstones")),
+        (r"(?P<model>.+) asked the Lonely Traveler for guidance: flipped (?P<card>\S+) \(not "
+         r"cheated\): (?P<summary>.+)",
+         _("%(model)s asked the Lonely Traveler for guidance: flipped %(card)s (not "
+           "cheated): %(summary)s")),
+        (r"(?P<name>.+): (?P<crew>side [ab]) places a Corpse Marker anywhere on the centre "
+         r"line",
+         _("%(name)s: %(crew)s places a Corpse Marker anywhere on the centre line")),
+        (r"(?P<name>.+): (?P<crew>side [ab]) places a Scrap Marker anywhere on the centre "
+         r"line",
+         _("%(name)s: %(crew)s places a Scrap Marker anywhere on the centre line")),
+        (side + r" revealed its A Lucrative Offer scheme: (?P<name>.+?) \(noting "
+         r"(?P<model>.+)\) \(scrip, not VP\)",
+         _("%(crew)s revealed its A Lucrative Offer scheme: %(name)s (noting %(model)s) "
+           "(scrip, not VP)")),
+        (side + r" revealed its A Lucrative Offer scheme: (?P<name>.+) \(scrip, not VP\)",
+         _("%(crew)s revealed its A Lucrative Offer scheme: %(name)s (scrip, not VP)")),
+        (side + r": its hidden third scheme is worth " + n % "vp" + r" VP, paid as "
+         + n % "scrip" + r" Scrip \(A Lucrative Offer\)",
+         _("%(crew)s: its hidden third scheme is worth %(vp)s VP, paid as %(scrip)s Scrip "
+           "(A Lucrative Offer)")),
+        (side + r": (?P<name>.+) is worth " + n % "vp" + r" VP, paid as " + n % "scrip"
+         + r" Scrip \(A Lucrative Offer\)",
+         _("%(crew)s: %(name)s is worth %(vp)s VP, paid as %(scrip)s Scrip (A Lucrative "
+           "Offer)")),
+        (side + r" revealed its (?P<name>.+) note: (?P<what>.+)",
+         _("%(crew)s revealed its %(name)s note: %(what)s")),
+        (r"On The Move: (?P<crew>side [ab]) proposes to play (?P<name>.+) instead",
+         _("On The Move: %(crew)s proposes to play %(name)s instead")),
+        (r"On The Move: both players agree to play (?P<name>.+) instead of the flipped event",
+         _("On The Move: both players agree to play %(name)s instead of the flipped event")),
+        (r"The game is set up again as a Standard encounter for its event",
+         _("The game is set up again as a Standard encounter for its event")),
+        (r"The game is set up again as a Story encounter for its event",
+         _("The game is set up again as a Story encounter for its event")),
+        (n % "n" + r" (?P<owner>side [ab])'s (?P<marker>Scheme|Corpse|Scrap) Marker\(s\) "
+         r"(?P<done>placed|removed|removed \(Interact\)) in (?P<on_table>quarter \d|the centre)",
+         _("%(n)s %(owner)s's %(marker)s %(done)s %(on_table)s")),
+        (n % "n" + r" (?P<marker>Scheme|Corpse|Scrap) Marker\(s\) "
+         r"(?P<done>placed|removed|removed \(Interact\)) in (?P<on_table>quarter \d|the centre)",
+         _("%(n)s %(marker)s %(done)s %(on_table)s")),
+        (r"The Plot Thickens: every game this week is a Story Encounter",
+         _("The Plot Thickens: every game this week is a Story Encounter")),
+        (r"(?P<model>.+) heals all its damage \(remove it at the table\)",
+         _("%(model)s heals all its damage (remove it at the table)")),
+        (side + r" flips one more Barter card at the end of the game \(the Lonely "
+         r"Traveler\)",
+         _("%(crew)s flips one more Barter card at the end of the game (the Lonely "
+           "Traveler)")),
+        (side + r" may place a Scheme Marker anywhere on the table \(record it on the "
+         r"Markers board if placed\)",
+         _("%(crew)s may place a Scheme Marker anywhere on the table (record it on the "
+           "Markers board if placed)")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Attack; (?P<first>Side [AB]) is the "
+         r"Attacker", _("Warrant: %(crew)s chose to Attack; %(first)s is the Attacker")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Defend; (?P<first>Side [AB]) is the "
+         r"Attacker", _("Warrant: %(crew)s chose to Defend; %(first)s is the Attacker")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Attack; (?P<first>Side [AB]) is the "
+         r"Attacker \(the choices clash, so the flip stands\)",
+         _("Warrant: %(crew)s chose to Attack; %(first)s is the Attacker (the choices "
+           "clash, so the flip stands)")),
+        (r"Warrant: (?P<crew>Side [AB]) chose to Defend; (?P<first>Side [AB]) is the "
+         r"Attacker \(the choices clash, so the flip stands\)",
+         _("Warrant: %(crew)s chose to Defend; %(first)s is the Attacker (the choices "
+           "clash, so the flip stands)")),
         (r"(?P<crew>Side [abAB]) revealed its crew", _("%(crew)s revealed its crew")),
         (r"(?P<crew>Side [abAB]) chose its schemes", _("%(crew)s chose its schemes")),
         (r"(?P<crew>Side [abAB]) hired its crew \(" + n % "cost" + r" soulstones\)",
@@ -56,6 +189,17 @@ def _templates() -> list[tuple[str, str]]:
          _("%(actor)s overrode the result: %(a)s-%(b)s (%(reason)s)")),
         (r"End of the game recorded for (?P<crew>side [abAB])",
          _("End of the game recorded for %(crew)s")),
+        # A Malediction match's history (malediction/services, autoresolve/mal_resolve).
+        (r"(?P<actor>.+) reported (?P<a>\d+)-(?P<b>\d+) \(side (?P<side>[ab]) wins, "
+         r"(?P<win_type>threshold|deck_out|concession|no_show|bye), round (?P<round>\d+)\)",
+         _("%(actor)s reported %(a)s-%(b)s (side %(side)s wins, %(win_type)s, round "
+           "%(round)s)")),
+        (r"(?P<actor>.+) undid tracker entry (?P<seq>\d+) \((?P<kind>[^)]*)\)",
+         _("%(actor)s undid tracker entry %(seq)s (%(kind)s)")),
+        (r"(?P<actor>.+) swapped (?P<n>\d+) card\(s\) with the side deck",
+         _("%(actor)s swapped %(n)s card(s) with the side deck")),
+        (r"(?P<actor>.+) asked to auto-resolve the match",
+         _("%(actor)s asked to auto-resolve the match")),
         (r"(?P<actor>.+) asked to auto-resolve the game",
          _("%(actor)s asked to auto-resolve the game")),
         (r"(?P<actor>.+) confirmed the auto-resolved result",
@@ -72,8 +216,49 @@ def _templates() -> list[tuple[str, str]]:
         # Flip purposes (the set-up's flip record).
         (r"Game " + n % "game" + r": (?P<purpose>.+)", _("Game %(game)s: %(purpose)s")),
         (r"scheme card " + n % "n", _("scheme card %(n)s")),
-        (r"Week " + n % "week" + r": (?P<purpose>.+)", _("Week %(week)s: %(purpose)s")),
-        (r"another event after (?P<name>.+)", _("another event after %(name)s")),
+        # A game's set-up and table flips (rules/engine/encounters.py, encounters/services).
+        (r"deployment", pgettext_lazy("choice", "deployment")),
+        (r"strategy", pgettext_lazy("flip purpose", "strategy")),
+        (r"terrain", pgettext_lazy("flip purpose", "terrain")),
+        (r"attacker: first player's card", _("attacker: first player's card")),
+        (r"attacker: second player's card", _("attacker: second player's card")),
+        (r"deployment zone: first player's card", _("deployment zone: first player's card")),
+        (r"deployment zone: second player's card",
+         _("deployment zone: second player's card")),
+        (r"strategy \(the Defender's suit\)", _("strategy (the Defender's suit)")),
+        (r"Search: the Defender's secret suit", _("Search: the Defender's secret suit")),
+        (r"turn " + n % "turn" + r" initiative, (?P<crew>side [ab])",
+         _("turn %(turn)s initiative, %(crew)s")),
+        (r"turn " + n % "turn" + r" initiative reflip, (?P<crew>side [ab])",
+         _("turn %(turn)s initiative reflip, %(crew)s")),
+        (r"turn " + n % "turn" + r" initiative tie, (?P<crew>side [ab])",
+         _("turn %(turn)s initiative tie, %(crew)s")),
+        (r"end of Turn " + n % "turn", _("end of Turn %(turn)s")),
+        (r"Finished Off: (?P<model>.+)", _("Finished Off: %(model)s")),
+        (r"Finished Off reflip \((?P<fortification>[a-z0-9-]+)\): (?P<model>.+)",
+         _("Finished Off reflip (%(fortification)s): %(model)s")),
+        (r"the Lonely Traveler's guidance for (?P<model>.+)",
+         _("the Lonely Traveler's guidance for %(model)s")),
+        (r"strategy \(Metal Servant reflip, (?P<crew>side [ab])\)",
+         _("strategy (Metal Servant reflip, %(crew)s)")),
+        (r"strategy \(Metal Servant reflip\)", _("strategy (Metal Servant reflip)")),
+        (r"reflipped \(Metal Servant\)", _("reflipped (Metal Servant)")),
+        (r"(?P<purpose>.+) \(reflip: (?P<why>.+)\)", _("%(purpose)s (reflip: %(why)s)")),
+        (r"Jokers are reflipped for the Scheme pool",
+         _("Jokers are reflipped for the Scheme pool")),
+        (r"the same card cannot come up twice from one deck",
+         _("the same card cannot come up twice from one deck")),
+        (r"Jokers are reflipped", _("Jokers are reflipped")),
+        (WEEK, _("Week %(week)s: %(purpose)s")),
+        (AFTER, _("another event after %(name)s")),
+        # The weekly event's flips (campaign.weeks.event_flip) and an organizer's choice.
+        (r"weekly event", _("weekly event")),
+        (r"game event", _("game event")),
+        (REFLIP, _("reflip (%(why)s)")),
+        (r"same as last week's event", _("same as last week's event")),
+        (FOR_GAMES, _("%(name)s is reflipped for the games")),
+        (FOR_A_GAME, _("%(name)s is reflipped for a single game")),
+        (SET_TO, _("Event set to %(name)s: %(reason)s")),
         # Aftermath flip purposes (the Cheat question, rules/engine/aftermath.py).
         (r"Barter flip " + n % "n", _("Barter flip %(n)s")),
         (r"reward flip", _("reward flip")),
@@ -112,7 +297,7 @@ def _templates() -> list[tuple[str, str]]:
         (r"Games open", _("Games open")),
         (r"New Hires open", _("New Hires open")),
         (r"Week closed", _("Week closed")),
-        (r"Flipped: (?P<names>.+)", pgettext_lazy("week log", "Flipped: %(names)s")),
+        (FLIPPED, pgettext_lazy("week log", "Flipped: %(names)s")),
         (r"Individual Events: each game flips its own event",
          _("Individual Events: each game flips its own event")),
         (r"Event set by an organizer: (?P<reason>.*)",
@@ -216,6 +401,7 @@ def _arsenal_templates() -> list[tuple[str, str]]:
     (models, Skills, Injuries, Upgrades, crews) marked English (``MARKED``)."""
     n = r"(?P<%s>\d+)"
     return [
+        *_ledger_templates(),
         (r"Bounty reward: (?P<name>.+) on (?P<model>.+)",
          _("Bounty reward: %(name)s on %(model)s")),
         (r"Bounty reward: (?P<name>.+)", _("Bounty reward: %(name)s")),
@@ -317,7 +503,81 @@ def _arsenal_templates() -> list[tuple[str, str]]:
     ]
 
 
+def _ledger_templates() -> list[tuple[str, str]]:
+    """The scrip ledger's reasons (campaign/services, aftermath/services, the game's
+    Fortifications), a change of station and the week's hires: names marked English, a
+    station in the reader's language. First of the arsenal's, before its wider shapes."""
+    n = r"(?P<%s>\d+)"
+    stations = "|".join(STATIONS)
+    return [
+        (r"(?P<model>.+) changed station: (?P<from_station>" + stations + r") to "
+         r"(?P<to_station>" + stations + r")",
+         _("%(model)s changed station: %(from_station)s to %(to_station)s")),
+        (r"(?P<fortification>Memento Mori): (?P<model>.+) injured",
+         _("%(fortification)s: %(model)s injured")),
+        (r"(?P<fortification>Marble Headstones): (?P<model>.+) lost",
+         _("%(fortification)s: %(model)s lost")),
+        (r"Scrap Pile: kept (?P<name>.+)", _("Scrap Pile: kept %(name)s")),
+        (r"Catch-up Barter: (?P<name>.+)", _("Catch-up Barter: %(name)s")),
+        (r"Barter: (?P<name>.+)", pgettext_lazy("scrip ledger", "Barter: %(name)s")),
+        (r"Bounty: (?P<name>.+)", pgettext_lazy("scrip ledger", "Bounty: %(name)s")),
+        (r"The Doc's: (?P<model>.+)", _("The Doc's: %(model)s")),
+        (r"Cut 'Em Up For Parts: (?P<model>.+)", _("Cut 'Em Up For Parts: %(model)s")),
+        (r"Fortified Walls: (?P<model>.+)'s Injury flip",
+         _("Fortified Walls: %(model)s's Injury flip")),
+        (r"We Was Just Wrastlin': paid to (?P<crew>.+)",
+         _("We Was Just Wrastlin': paid to %(crew)s")),
+        (r"We Was Just Wrastlin': paid by (?P<crew>.+)",
+         _("We Was Just Wrastlin': paid by %(crew)s")),
+        (r"A Sinner's Prayer: (?P<model>.+)", _("A Sinner's Prayer: %(model)s")),
+        (r"(?P<fortification>Brain In a Jar): reflipped initiative, Turn " + n % "turn"
+         + r" \(Game " + n % "game" + r"\)",
+         _("%(fortification)s: reflipped initiative, Turn %(turn)s (Game %(game)s)")),
+        (r"(?P<fortification>Metal Servant): reflipped the Strategy flip \((?P<card>\S+)\) "
+         r"\(Game " + n % "game" + r"\)",
+         _("%(fortification)s: reflipped the Strategy flip (%(card)s) (Game %(game)s)")),
+        (r"(?P<fortification>BBQ): healed 1 damage on (?P<model>.+), Turn " + n % "turn"
+         + r" \(Game " + n % "game" + r"\)",
+         _("%(fortification)s: healed 1 damage on %(model)s, Turn %(turn)s (Game %(game)s)")),
+        (r"Traded to (?P<crew>.+)", _("Traded to %(crew)s")),
+        (r"Traded from (?P<crew>.+)", _("Traded from %(crew)s")),
+        (r"(?P<name>Wanted): (?P<model>.+) of (?P<crew>.+) fell",
+         _("%(name)s: %(model)s of %(crew)s fell")),
+        (r"Over the weekly cap of " + n % "cap" + r": (?P<line>.+)",
+         _("Over the weekly cap of %(cap)s: %(line)s")),
+        (r"Late start: " + n % "scrip" + r" scrip for each of " + n % "weeks"
+         + r" week\(s\) past the first",
+         _("Late start: %(scrip)s scrip for each of %(weeks)s week(s) past the first")),
+        (r"Starting arsenal beyond the soulstone budget",
+         _("Starting arsenal beyond the soulstone budget")),
+        (r"New Hires, week " + n % "week", _("New Hires, week %(week)s")),
+        (r"Master (?P<model>.+) joins", _("Master %(model)s joins")),
+        (r"A Bullet With Your Name: (?P<crew>.+)'s Leader",
+         _("A Bullet With Your Name: %(crew)s's Leader")),
+        (r"Pit Fight", _("Pit Fight")),
+        (r"Built (?P<fortification>.+)", _("Built %(fortification)s")),
+        (r"Wandering Mercenaries: (?P<model>.+) stays with the crew \(" + n % "count"
+         + r" games\)",
+         _("Wandering Mercenaries: %(model)s stays with the crew (%(count)s games)")),
+        (r"Library: Reward card (?P<card>\S+) reflipped",
+         _("Library: Reward card %(card)s reflipped")),
+    ]
+
+
+#: The stations' names as the services store them (English), for the reader's own.
+STATIONS = {"Master": _("Master"), "Henchman": _("Henchman"), "Enforcer": _("Enforcer"),
+            "Minion": _("Minion"), "Peon": _("Peon")}
+
 ELECTRODES = " (ignored: Electrodes)"
+#: The weekly event's lines (its flips' purposes, its log): the events' names marked.
+WEEK = r"Week (?P<week>\d+): (?P<purpose>.+)"
+AFTER = r"another event after (?P<name>.+)"
+REFLIP = r"reflip \((?P<why>.+)\)"
+FOR_GAMES = r"(?P<name>.+) is reflipped for the games"
+FOR_A_GAME = r"(?P<name>.+) is reflipped for a single game"
+SET_TO = r"Event set to (?P<name>.+?): (?P<reason>.*)"
+FLIPPED = r"Flipped: (?P<names>.+)"
+WEEK_LINES = (WEEK, AFTER, REFLIP, FOR_GAMES, FOR_A_GAME, SET_TO, FLIPPED)
 TRAITOR = r"(?P<model>.+) annihilated: turned traitor"
 
 
@@ -337,7 +597,8 @@ def _injury_names() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _marked() -> frozenset[str]:
     """The patterns whose names are marked English on a French page."""
-    return frozenset([TRAITOR, *(pattern for pattern, _template in _arsenal_templates())])
+    return frozenset([TRAITOR, *WEEK_LINES,
+                      *(pattern for pattern, _template in _arsenal_templates())])
 
 
 @lru_cache(maxsize=1)
@@ -368,19 +629,34 @@ def _render(text: str, *, mark: bool) -> str:
         match = pattern.match(text)
         if match:
             if mark and raw in _marked():
-                return _fill(template, match.groupdict())
+                groups = match.groupdict()
+                if raw == FLIPPED:  # "A then B": each event's name marked
+                    groups["names"] = mark_safe(pgettext("events", " then ").join(
+                        _english(name) for name in groups["names"].split(" then ")))
+                return _fill(template, groups)
             parts = {k: translated(v) if k in ("purpose", "why") else v
                      for k, v in match.groupdict().items()}
             if "doctor" in parts:
                 parts["doctor"] = _doctor_result(parts["doctor"])
             if "fortification" in parts:
                 parts["fortification"] = _rule_name(parts["fortification"])
+            if "marker" in parts:
+                parts.update(_markers(parts))
+            if "win_type" in parts:
+                parts["win_type"] = _win_type(parts["win_type"])
             if "outcome" in parts:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
             if "results" in parts:
                 parts["results"] = _results(parts["results"], mark=False)
+            for key in ("from_station", "to_station"):
+                if key in parts:
+                    parts[key] = str(STATIONS.get(parts[key], parts[key]))
+            if raw == FLIPPED:
+                parts["names"] = pgettext("events", " then ").join(parts["names"].split(" then "))
+            if "line" in parts:
+                parts["line"] = translated(parts["line"])
             return template % parts
     return text
 
@@ -392,11 +668,22 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
     for index, piece in enumerate(re.split(r"%\((\w+)\)s", str(template))):
         if not index % 2:
             out.append(escape(piece))
+        elif isinstance(groups[piece], SafeString):
+            out.append(groups[piece])
+        elif piece == "reason":  # a person's own words, in their language
+            out.append(escape(groups[piece]))
         elif piece == "results":
             out.append(_results(groups[piece], mark=True))
-        elif piece == "where":
+        elif piece in ("from_station", "to_station"):
+            out.append(escape(str(STATIONS.get(groups[piece], groups[piece]))))
+        elif piece == "fortification":
+            out.append(_english(_rule_name(groups[piece])))
+        elif piece in ("where", "line", "purpose", "why"):
             where = _render(groups[piece], mark=True)
-            out.append(where if isinstance(where, SafeString) else _english(where))
+            if isinstance(where, SafeString):
+                out.append(where)
+            else:  # a line of no marked shape: translated, or else English as stored
+                out.append(escape(where) if where != groups[piece] else _english(where))
         elif piece == "card" or re.fullmatch(r"[+-]?\d+", groups[piece]):
             out.append(escape(groups[piece]))
         else:
@@ -429,3 +716,29 @@ def _doctor_result(key: str) -> str:
 
 def _rule_name(key: str) -> str:
     return rule_names().get(key, key)
+
+
+def _win_type(key: str) -> str:
+    """How a Malediction match was won (malediction.models.WinType), mid-sentence."""
+    label = {"threshold": gettext("Threshold reached with the most mastery"),
+             "deck_out": gettext("The opponent could not draw"),
+             "concession": gettext("Concession (organizer ruling)"),
+             "no_show": gettext("No-show (organizer ruling)"),
+             "bye": gettext("Bye")}.get(key, key)
+    return label[:1].lower() + label[1:]
+
+
+def _markers(parts: dict[str, str]) -> dict[str, str]:
+    """A Marker change's words (encounters.services.table): which Markers, placed or
+    removed, where on the table."""
+    markers = {"Scheme": pgettext("markers", "Scheme Marker(s)"),
+               "Corpse": pgettext("markers", "Corpse Marker(s)"),
+               "Scrap": pgettext("markers", "Scrap Marker(s)")}
+    done = {"placed": pgettext("markers", "placed"),
+            "removed": pgettext("markers", "removed"),
+            "removed (Interact)": pgettext("markers", "removed (Interact)")}
+    where = parts["on_table"]
+    on_table = (pgettext("markers", "in the centre") if where == "the centre" else
+                pgettext("markers", "in quarter %(quarter)s") % {"quarter": where[-1]})
+    return {"marker": markers[parts["marker"]], "done": done[parts["done"]],
+            "on_table": on_table}

@@ -9,12 +9,15 @@ crews' names, the rows' names and the cards as people say them."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from rules.table_names import rule_names, suit_names
 
-__all__ = ["card_label", "readable", "rule_names", "slug_keys", "suit_names"]
+__all__ = ["card_label", "marked_names", "readable", "rule_names", "slug_keys", "suit_names"]
 
 
 SIDE = re.compile(r"\b[Ss]ide ([abAB])\b|\bCrew ([AB])\b")
@@ -70,3 +73,21 @@ def readable(text: str, crews: dict[str, str] | None = None) -> str:
     text = CARD.sub(lambda m: card_label(m.group(1)), text)
     text = SLUG.sub(lambda m: names.get(m.group(0), m.group(0)), text)
     return WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
+
+
+@lru_cache(maxsize=1)
+def _names_pattern() -> re.Pattern:
+    names = sorted({n for n in rule_names().values() if len(n) > 2}, key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")(?!\w)")
+
+
+def marked_names(text: str) -> SafeString:
+    """``text`` (a line in plain words) escaped, each of the book's names in it (schemes,
+    strategies, events...: English on every page) marked ``lang="en"``."""
+    out, last = [], 0
+    for match in _names_pattern().finditer(text):
+        out += [escape(text[last:match.start()]),
+                format_html('<span lang="en">{}</span>', match.group(0))]
+        last = match.end()
+    out.append(escape(text[last:]))
+    return mark_safe("".join(out))

@@ -224,19 +224,28 @@ def change_station(*, model: ArsenalModel, actor, station: str) -> ArsenalModel:
     crew, model = _lock_model(model)
     if station not in Station.values:
         raise CampaignError(gettext("Unknown station %(station)s.") % {"station": repr(station)})
-    old = model.get_station_display()
+    old = _station_name(model.station)
     model.station = station
     model.save(update_fields=["station"])
     _event(
         crew,
         ArsenalEvent.Kind.STATION,
-        f"{model.card.name} changed station: {old} to {model.get_station_display()}",
+        # Stored in English, read in the reader's language (rules.log_lines).
+        f"{model.card.name} changed station: {old} to {_station_name(station)}",
         actor=actor,
         model=model,
         old=old,
         new=station,
     )
     return model
+
+
+def _station_name(station: str) -> str:
+    """A station's English name, whatever the request's language (a stored line)."""
+    from django.utils.translation import override
+
+    with override("en"):
+        return str(Station(station).label)
 
 
 def _annihilate_upgrade(crew, upgrade: ArsenalUpgrade, actor, *, why: str) -> None:

@@ -4,11 +4,14 @@ the rules allow (and say why when they refuse)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import escape, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import Crew
 from campaign.weeks.services import PitFightEntryInput
 from rules import tables
+from rules.widgets import EnglishNamesSelect
 
 
 def event_choices() -> list[tuple[str, str]]:
@@ -23,15 +26,18 @@ def games_event_choices() -> list[tuple[str, str]]:
 
 
 def _flips_another() -> str:
-    names = [row.name for row in tables.weekly_events().rows if row.another_event]
-    return gettext("Only when the event is one that flips another: %(names)s.") % {
-        "names": ", ".join(names)}
+    """The help of the games' event, the events' names (the book's) marked English."""
+    names = format_html_join(", ", '<span lang="en">{}</span>',
+                             ((row.name,) for row in tables.weekly_events().rows
+                              if row.another_event))
+    return mark_safe(escape(gettext("Only when the event is one that flips another: "
+                                    "%(names)s.")) % {"names": names})
 
 
 class SetEventForm(forms.Form):
-    event = forms.ChoiceField(label=gettext_lazy("This week's event"))
+    event = forms.ChoiceField(label=gettext_lazy("This week's event"), widget=EnglishNamesSelect)
     games_event = forms.ChoiceField(
-        label=gettext_lazy("Event for the week's games"), required=False
+        label=gettext_lazy("Event for the week's games"), required=False, widget=EnglishNamesSelect
     )
     reason = forms.CharField(label=gettext_lazy("Reason"),
         max_length=250,

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_POST
 
 from campaign.models import BulletDraw, Campaign, CampaignWeek, Crew
@@ -109,7 +109,8 @@ def week_flip_now(request: HttpRequest, pk: int) -> HttpResponse:
     if result.ended:
         messages.success(request, gettext("The last week is closed: the campaign has ended."))
     elif result.turned_over:
-        names = " then ".join(e.name for e in selectors.event_views(result.week))
+        names = pgettext("events", " then ").join(
+            e.name for e in selectors.event_views(result.week))
         messages.success(
             request,
             gettext("Week %(number)s has begun: %(names)s.")

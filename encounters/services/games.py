@@ -5,7 +5,7 @@ revealing crews (then Campaign Rating and Soulstone Pools), and choosing schemes
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, override
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, CampaignWeek, Crew
 from campaign.services import arsenal
@@ -189,7 +189,8 @@ def create_setup(
     else:
         game.setup = _generate_setup(game, actor)
     game.save(update_fields=["setup"])
-    edition = "first edition" if ruleset == "m1e" else game.get_kind_display()
+    with override("en"):  # stored in English, read in the reader's (rules.log_lines)
+        edition = "first edition" if ruleset == "m1e" else str(game.get_kind_display())
     log(game, f"Encounter generated: {edition}, {size} soulstones", actor=actor)
     return game
 

@@ -12,7 +12,7 @@ event key) until the two agree; naming another event replaces one's own proposal
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, override
 
 from encounters.models import Game, HiredModel, SchemeChoice, Side
 from encounters.services.common import EncounterError, lock_game, log, other, require_player
@@ -94,5 +94,6 @@ def _follow_story(game: Game, actor) -> None:
     game.kind = wanted
     game.setup = {**_generate_setup(game, actor), **kept,
                   **({"plot_thickens": True} if wanted == Game.Kind.STORY else {})}
-    log(game, f"The game is set up again as a {game.get_kind_display()} for its event",
-        actor=actor)
+    with override("en"):  # stored in English, read in the reader's (rules.log_lines)
+        kind = str(game.get_kind_display())
+    log(game, f"The game is set up again as a {kind} for its event", actor=actor)

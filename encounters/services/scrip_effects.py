@@ -18,7 +18,7 @@ written.
 from __future__ import annotations
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, override
 
 from campaign.services import hideouts, scrip
 from encounters.models import Game, HiredModel, SchemeChoice, ScripEffect, Side
@@ -55,8 +55,10 @@ def require(side: Side, kind: str):
 def pay(game: Game, side: Side, crew, kind: str, actor, what: str, *, flip=None,
         model_name: str = "") -> ScripEffect:
     """Spend the Scrip (the crew is locked by ``require``) and record the use."""
+    with override("en"):  # stored in English, read in the reader's (rules.log_lines)
+        name = str(NAMES[kind])
     scrip.spend_scrip(crew, COST, week=_week(game), locked=crew, actor=actor, source=game,
-                      reason=f"{NAMES[kind]}: {what} (Game {game.pk})")
+                      reason=f"{name}: {what} (Game {game.pk})")
     return ScripEffect.objects.create(side=side, kind=kind, turn=game.turn, flip=flip,
                                       model_name=model_name[:120])
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, override
 
 from campaign.models import CrewBounty
 from encounters.models import (
@@ -217,9 +217,11 @@ def mark(*, game: Game, actor, kind: str, delta: int, owner: str = "", quarter: 
     where = f"quarter {quarter}" if quarter else "the centre"
     whose = f"side {owner}'s " if owner else ""
     verb = "placed" if delta > 0 else "removed" + (" (Interact)" if interact else "")
+    with override("en"):  # stored in English, read in the reader's (rules.log_lines)
+        english_kind = str(row.get_kind_display())
     log(
         game,
-        f"{abs(delta)} {whose}{row.get_kind_display()}(s) {verb} in {where}",
+        f"{abs(delta)} {whose}{english_kind}(s) {verb} in {where}",
         actor=actor,
         side=by_side,
     )

@@ -381,6 +381,11 @@ def _scrip_offers(game: Game, me, owned: set[str]) -> dict:
 def readable_log(view) -> list[dict]:
     """The game log in plain words: crews by name, cards as people say them, schemes and
     strategies by name (the stored lines keep their keys; see ``rules.wording``)."""
+    from django.utils.translation import get_language
+
+    from rules.wording import marked_names
+
     crews = {row.side.key: str(row.side) for row in view.sides}
-    return [{"turn": entry.turn, "text": readable(entry.text, crews)}
-            for entry in reversed(view.log)]
+    french = (get_language() or "").startswith("fr")  # the book's names marked English
+    return [{"turn": entry.turn, "text": marked_names(readable(entry.text, crews)) if french
+             else readable(entry.text, crews)} for entry in reversed(view.log)]

@@ -1,7 +1,7 @@
 """What the simulator does not play, in French (issue 23): an auto-resolved game's "not
 modelled" list, a Malediction replay's, a card's coverage and a pack's common reasons read
-in French; names, quoted card text and the simulator's effect descriptions stay English,
-marked lang="en". An English page shows the lines as stored."""
+in French, the simulator's own effect descriptions too; names and quoted card text stay
+English, marked lang="en". An English page shows the lines as stored."""
 
 from __future__ import annotations
 
@@ -86,7 +86,8 @@ def test_an_auto_resolved_games_not_modelled_list_is_french(
     for french in ("texte non lu : <span lang=\"en\">",
                    "son action n\u2019est pas jouée",
                    "une action tactique dont l\u2019effet n\u2019est que du texte",
-                   "(joué en partie : <span lang=\"en\">gain Slow</span> ; ",
+                   "(joué en partie : gagne <span lang=\"en\">Slow</span> ; ",
+                   "pousse de 2&quot; : non joué",
                    "(de <span lang=\"en\">Lucky Charm</span>)",
                    "champ <span lang=\"en\">&#x27;flavour&#x27;</span> (non lu par le "
                    "simulateur)"):

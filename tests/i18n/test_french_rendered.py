@@ -18,8 +18,6 @@ def proper_names() -> list[str]:
     from campaign.models import Campaign, Crew
     from catalogue.models import ContentPack, Faction, ModelCard, UpgradeCard
     from league.models import League
-    from rules.engine.first_edition_tables import first_edition_tables
-    from rules.wording import rule_names
 
     names = []
     for user in get_user_model().objects.all():
@@ -33,8 +31,6 @@ def proper_names() -> list[str]:
         names += [a.get("name", "") for a in card.actions + card.abilities
                   if isinstance(a, dict)]
     names += [u.name for u in UpgradeCard.objects.all()]
-    names += [loc.name for loc in first_edition_tables().locations]
-    names += list(rule_names().values())  # the book's names: schemes, events, terrain...
     names += [p.name for p in ContentPack.objects.all()]
     names += [f.name for f in Faction.objects.all()]
     return names
