@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from rules.table_names import keyed_rows, rule_names, suit_names
+from rules.table_names import card_label, keyed_rows, rule_names, suit_names
 
 
 def _templates() -> list[tuple[str, str]]:
@@ -494,6 +494,8 @@ def _arsenal_templates() -> list[tuple[str, str]]:
         (r"Catch-up flip " + n % "count" + r" bought (?P<name>.+)",
          _("Catch-up flip %(count)s bought %(name)s")),
         (r"Catch-up Barter flip " + n % "count", _("Catch-up Barter flip %(count)s")),
+        (r"Catch-up Barter flip " + n % "count" + r": (?P<card>[0-9A-Za-z:]+)",
+         _("Catch-up Barter flip %(count)s: %(card)s")),
         (r"(?P<name>.+) added to (?P<model>.+)", _("%(name)s added to %(model)s")),
         (r"(?P<name>.+) added", _("%(name)s added")),
         # An Injury flip's result (aftermath/services/injury_flips._describe).
@@ -648,6 +650,8 @@ def _render(text: str, *, mark: bool) -> str:
                 parts["outcome"] = gettext(parts["outcome"])
             if "how" in parts:
                 parts["how"] = gettext(parts["how"].capitalize()).lower()
+            if "card" in parts:  # "5C" as people read it: "5 of Crows"
+                parts["card"] = card_label(parts["card"])
             if "results" in parts:
                 parts["results"] = _results(parts["results"], mark=False)
             for key in ("from_station", "to_station"):
@@ -684,7 +688,9 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
                 out.append(where)
             else:  # a line of no marked shape: translated, or else English as stored
                 out.append(escape(where) if where != groups[piece] else _english(where))
-        elif piece == "card" or re.fullmatch(r"[+-]?\d+", groups[piece]):
+        elif piece == "card":  # "5C" as people read it: "5 of Crows"
+            out.append(escape(card_label(groups[piece])))
+        elif re.fullmatch(r"[+-]?\d+", groups[piece]):
             out.append(escape(groups[piece]))
         else:
             out.append(_english(groups[piece]))

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from django.utils.translation import pgettext
+from django.utils.translation import gettext, pgettext
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -44,3 +44,25 @@ def rule_names() -> dict[str, str]:
     for key, name in keyed_rows():
         names.setdefault(key, name)
     return names
+
+
+def card_label(code) -> str:
+    """"5C" -> "5 of Crows", "RJ" -> "Red Joker", "RJ:T" -> "Red Joker (Tomes)"; text that
+    is not a card code comes back as it was."""
+    from rules.engine.cards import Card
+    from rules.engine.errors import InvalidCard
+
+    if code in (None, ""):
+        return ""
+    try:
+        card = Card.parse(code)
+    except (InvalidCard, ValueError, TypeError):
+        return str(code)
+    if card.joker == "black":
+        return gettext("Black Joker")
+    if card.joker == "red":
+        if card.suit is not None:
+            return gettext("Red Joker (%(suit)s)") % {"suit": suit_names()[card.suit.letter]}
+        return gettext("Red Joker")
+    return gettext("%(value)s of %(suit)s") % {"value": card.value,
+                                               "suit": suit_names()[card.suit.letter]}

@@ -13,9 +13,8 @@ from functools import lru_cache
 
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
 
-from rules.table_names import rule_names, suit_names
+from rules.table_names import card_label, rule_names, suit_names
 
 __all__ = ["card_label", "marked_names", "readable", "rule_names", "slug_keys", "suit_names"]
 
@@ -27,28 +26,6 @@ SLUG = re.compile(r"(?<![\w-])[a-z][a-z']*(?:-[a-z0-9']+)+(?![\w-])")
 WORD_KEYS = ("distract", "bodyguard", "assassinate", "breakthrough", "outflank", "entourage",
              "vendetta", "roundup", "exterminate", "reckoning", "reconnoiter")
 WORD = re.compile(r"(?<![\w-])(" + "|".join(WORD_KEYS) + r")(?![\w-])")
-
-
-def card_label(code) -> str:
-    """"5C" -> "5 of Crows", "RJ" -> "Red Joker", "RJ:T" -> "Red Joker (Tomes)"; text that
-    is not a card code comes back as it was."""
-    from rules.engine.cards import Card
-    from rules.engine.errors import InvalidCard
-
-    if code in (None, ""):
-        return ""
-    try:
-        card = Card.parse(code)
-    except (InvalidCard, ValueError, TypeError):
-        return str(code)
-    if card.joker == "black":
-        return gettext("Black Joker")
-    if card.joker == "red":
-        if card.suit is not None:
-            return gettext("Red Joker (%(suit)s)") % {"suit": suit_names()[card.suit.letter]}
-        return gettext("Red Joker")
-    return gettext("%(value)s of %(suit)s") % {"value": card.value,
-                                               "suit": suit_names()[card.suit.letter]}
 
 
 

@@ -7,12 +7,15 @@ the Doc's (a suit, not the chart's key), a result kept or declined, Bounty progr
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
 from aftermath.services.common import record_step
 from campaign.models import ScripEntry
+from rules.table_names import card_label
 from tests.aftermath.conftest import campaign_week, roster  # noqa: F401
 from tests.aftermath.test_pages import full_game
 from tests.i18n.visible_english import english_in
@@ -49,6 +52,8 @@ def test_payday_lines_and_the_ledger_reasons_are_french(client, campaign_week): 
     assert f"Payday, game {game}:" not in fr_sheet
     assert f"Payday, game {game}: winning" in en_sheet
 
+
+CARD_CODE = re.compile(r"\b(\d{1,2}[RCTM])\b")
 
 #: Lines the Aftermath services write for the rarer steps, as they store them, and a part
 #: of their French.
@@ -97,8 +102,10 @@ def test_the_rarer_aftermath_steps_are_french(client, campaign_week):  # noqa: F
     left = english_in(fr_page, names)
     assert not left, left
     for english, french in RARE:
-        # A key is shown as its name, the Doc's row as its suit.
+        # A key is shown as its name, the Doc's row as its suit, a card as people read
+        # it ("5 of Crows", not "5C").
         shown = english.replace("cash-box", "Cash Box").replace("(crows)", "(Crows)")
+        shown = CARD_CODE.sub(lambda code: card_label(code[1]), shown)
         assert escape(shown) in en_page, english
         assert escape(shown) not in fr_page and escape(english) not in fr_page, english
         assert escape(french) in fr_page, french

@@ -113,7 +113,7 @@ REASONS = [
     ("Brain In a Jar: reflipped initiative, Turn 2 (Game 4)",
      f"{_en('Brain In a Jar')} : initiative retirée, tour 2 (partie 4)"),
     ("Metal Servant: reflipped the Strategy flip (5C) (Game 4)",
-     "tirage de Stratégie retiré (5C) (partie 4)"),
+     "tirage de Stratégie retiré (5 de Corbeaux) (partie 4)"),
     ("BBQ: healed 1 damage on Sergeant Pike, Turn 2 (Game 4)",
      f"1 dommage soigné sur {_en('Sergeant Pike')}, tour 2"),
     ("Traded to Bravo Crew", f"Cédé à {_en('Bravo Crew')}"),
@@ -142,7 +142,8 @@ def test_the_ledgers_reasons_read_french(client, campaign_week):  # noqa: F811
                                   reason=english)
     fr, en = _pages(client, alpha, "scrip")
     for english, french in REASONS:
-        assert escape(english) in en, english
+        shown = english.replace("(5C)", "(5 of Crows)")  # a card as people read it
+        assert escape(shown) in en, shown
         assert escape(english) not in fr, english
         assert french in fr, french
     names = [alpha.name, "Sergeant Pike", "We Was Just Wrastlin\u2019", "Metal Servant",
@@ -155,8 +156,10 @@ def test_a_catch_up_barter_flip_reads_french_in_the_history(client, campaign_wee
     ArsenalEvent.objects.create(crew=alpha, kind=ArsenalEvent.Kind.STARTED, week=1,
                                 description="Catch-up Barter flip 2: 5C")
     fr, en = _pages(client, alpha, "history")
-    assert "Catch-up Barter flip 2: 5C" in en and "Catch-up" not in fr
-    assert "Tirage de Troc de rattrapage 2 : 5C" in fr
+    # The card as people read it (issue 23: "5 of Crows", not "5C"), in either language.
+    assert "Catch-up Barter flip 2: 5 of Crows" in en and "Catch-up" not in fr
+    assert "Tirage de Troc de rattrapage 2 : 5 de Corbeaux" in fr
+    assert "5C" not in en and "5C" not in fr
 
 
 def test_the_weeks_wandering_mercenary_reads_french(client, campaign_week):  # noqa: F811
