@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rules.mal_entry_names import kind_name
 from rules.table_names import card_label, keyed_rows, rule_names, suit_names
 
 
@@ -644,6 +645,8 @@ def _render(text: str, *, mark: bool) -> str:
                 parts["fortification"] = _rule_name(parts["fortification"])
             if "marker" in parts:
                 parts.update(_markers(parts))
+            if "kind" in parts:
+                parts["kind"] = kind_name(parts["kind"])
             if "win_type" in parts:
                 parts["win_type"] = _win_type(parts["win_type"])
             if "outcome" in parts:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from malediction import selectors
+from malediction.entry_words import entry_line
 from malediction.models import Match
 from malediction.services import tracker as service
 from malediction.services.common import MaledictionError, is_match_organizer, side_of
@@ -67,11 +68,14 @@ def _context(request: HttpRequest, match: Match) -> dict:
     except MaledictionError as exc:
         state, error = None, str(exc)
     seats = service.players_of(service._match_for_tracker(match.pk))
+    entries = list(match.tracker_entries.select_related("actor").order_by("-seq")[:60])
+    for entry in entries:
+        entry.line = entry_line({"type": entry.kind, **entry.data}, seats)
     return {"match": match, "state": state, "data": state.to_dict() if state else None,
             "error": error, "seats": list(enumerate(seats)),
             "can_enter": side_of(match, request.user) is not None
             or is_match_organizer(request.user, match),
-            "entries": match.tracker_entries.select_related("actor").order_by("-seq")[:60],
+            "entries": entries,
             "poll": POLL_SECONDS,
             "panel_url": reverse("malediction:tracker-panel", args=[match.pk])}
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from malediction.models import Match, TrackerEntry
 from malediction.services import results, tracker, warbands
 from malediction.services.common import MaledictionError
 from malediction.services.matches import create_match
+from rules.log_lines import translated
 from tests.malediction.conftest import legal_band
 
 pytestmark = pytest.mark.django_db
@@ -101,3 +103,29 @@ def test_the_phone_page_and_its_polled_panel(client, world, match):
     assert b"tracker-panel" in panel.content and b"playing" in panel.content
     client.post(reverse("malediction:tracker-undo", args=[match.pk]))
     assert TrackerEntry.objects.filter(match=match, undone=False).count() == 1
+
+
+def test_the_event_log_reads_as_words_not_stored_keys(client, world, match):
+    """Each entry by its name, its card and its players (issue 23: no internal keys),
+    in English and in French, and an undo's history line names the entry too."""
+    p0, p1 = world.players[0], world.players[1]
+    add = lambda who, **e: tracker.add_entry(match=match, actor=who, entry=e)  # noqa: E731
+    add(p0, type="setup_bid", bids={"0": 3, "1": 1})
+    add(p0, type="setup_choice", choice="initiative")
+    add(p0, type="deploy", player=0, name="Marrow Hound", cost=2)
+    tracker.undo_last(match=match, actor=p0)
+    client.force_login(p1)
+    url = reverse("malediction:tracker", args=[match.pk])
+    en = client.get(url).content.decode()
+    log = en[en.index('id="tracker-log"'):]
+    assert f"Deploy: Marrow Hound ({p0}, cost 2)" in log
+    assert f"Setup bid (bids: {p0} 3, {p1} 1)" in log
+    assert "Setup choice (choice: initiative)" in log
+    assert "setup_bid" not in log and "{" not in log and "&#x27;type" not in log
+    fr = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    log = fr[fr.index('id="tracker-log"'):]
+    assert (f'Déploiement : <span lang="en">Marrow Hound</span> ({p0}, coût 2)' in log)
+    assert f"Enchère de mise en place (enchères : {p0} 3, {p1} 1)" in log
+    line = match.log.order_by("-id").values_list("text", flat=True).first()
+    with translation.override("fr"):
+        assert translated(line) == f"{p0} a annulé l\u2019entrée 3 du suivi (Déploiement)"
