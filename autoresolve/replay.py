@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.simulation.log import SCHEME_EVENTS
 from rules.templatetags.rule_names import scheme_label
+from rules.wording import marked_names
 
 SIDES = ("a", "b")
 TABLE = 36.0
@@ -183,11 +184,14 @@ def steps(log: dict) -> list[dict]:
     return [s for s in out if s["lines"] or s["acting"] is not None or s is out[0]]
 
 
-def turn_lines(log: dict) -> list[dict]:
-    """The story turn by turn: [{"turn": n, "lines": [...]}] (the no-JavaScript replay)."""
+def turn_lines(log: dict, *, mark: bool = False) -> list[dict]:
+    """The story turn by turn: [{"turn": n, "lines": [...]}] (the no-JavaScript replay).
+    With ``mark`` (a French page) each line is HTML with the book's names in it (schemes,
+    strategies) marked English."""
     turns: dict[int, list[str]] = {}
     for step in steps(log):
-        turns.setdefault(step["turn"], []).extend(step["lines"])
+        turns.setdefault(step["turn"], []).extend(
+            marked_names(line) if mark else line for line in step["lines"])
     return [{"turn": t, "lines": lines} for t, lines in sorted(turns.items()) if lines]
 
 

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from autoresolve import replay, selectors
@@ -97,9 +98,10 @@ def run_replay(request: HttpRequest, pk: int) -> HttpResponse:
     run = _run(request, pk)
     log = selectors.log_for(run, request.user)
     data = {"board": replay.board(log), "steps": replay.steps(log)} if log else None
+    french = (get_language() or "").startswith("fr")
     return render(request, "autoresolve/replay.html", {
         "run": run, "game": run.game, "data": data,
-        "turns": replay.turn_lines(log) if log else [],
+        "turns": replay.turn_lines(log, mark=french) if log else [],
         "crews": replay.crew_names(log) if log else [],
         "counted": run.game.state in COUNTED})
 

@@ -88,7 +88,9 @@ def test_a_refused_barter_buy_shows_where_the_player_tapped(browser, live_server
     last = page.locator("#offer li[data-upgrade]").last
     last.locator("input[name=key]").evaluate("e => e.value = 'no-such'")
     last.locator("button[type=submit]").click()
-    page.wait_for_selector("#wizard .messages li.error")
+    # The message is swapped in at the top, then moved once the swap settles: wait for
+    # the move (waiting for the message alone raced it).
+    page.wait_for_selector("#offer .messages.at-tap li.error")
     # The message sits in the offer the player tapped, on the screen, not at the top.
     message = page.locator("#offer li[data-upgrade]").last.locator(".messages li.error")
     assert message.count() == 1

@@ -1,0 +1,33 @@
+"""The book's names (schemes) on the replay and the prediction result stay English and are
+marked so on French pages (issue 23): "Alpha révèle A Line in the Sand" must not read as
+an English sentence left in a French page."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from autoresolve import replay
+
+LOG = {"setup": {"crews": [{"name": "Alpha"}, {"name": "Bravo"}]}, "models": [],
+       "events": [["turn", 1], ["reveal", 0, "a-line-in-the-sand"],
+                  ["svp", 1, "a-line-in-the-sand", 2]]}
+MARKED = '<span lang="en">A Line in the Sand</span>'
+
+
+def test_the_replays_lines_mark_a_schemes_name_on_a_french_page():
+    with translation.override("fr"):
+        lines = [str(line) for turn in replay.turn_lines(LOG, mark=True)
+                 for line in turn["lines"]]
+    assert lines[0] == f"Alpha révèle {MARKED}."
+    assert MARKED in lines[1] and lines[1].startswith("Bravo marque 2 PV")
+    plain = [line for turn in replay.turn_lines(LOG) for line in turn["lines"]]
+    assert plain[0] == "Alpha reveals A Line in the Sand."
+
+
+def test_the_prediction_result_marks_its_scheme_names():
+    body = render_to_string("autoresolve/_prediction_body.html", {
+        "prediction": {"status": "done", "games": 1}, "result": {"games": 1},
+        "schemes": [{"crew": "Alpha", "scheme": "a-line-in-the-sand", "rate": 0.5,
+                     "low": 0.25, "high": 0.75}]})
+    assert '<td lang="en">A Line in the Sand</td>' in body
