@@ -104,6 +104,14 @@ def parse_suits(value: Iterable[Suit | str] | Suit | str | None) -> tuple[Suit, 
     return tuple(Suit.parse(s) for s in value)
 
 
+def _all_suits(suits: tuple) -> bool:
+    """Is every item a ``Suit`` (``parse_suits`` would give the same tuple back)?"""
+    for suit in suits:  # noqa: SIM110 - a plain loop beats all() on this hot path
+        if suit.__class__ is not Suit:
+            return False
+    return True
+
+
 def has_suits(suits: Sequence[Suit], needed: Sequence[Suit]) -> bool:
     """True when the multiset ``suits`` contains every suit of ``needed`` (with repeats)."""
     for suit in needed:  # noqa: SIM110 - a plain loop beats all() on this hot path
@@ -187,13 +195,17 @@ class Duelist:
     def __post_init__(self) -> None:
         if isinstance(self.stat, bool) or not isinstance(self.stat, int) or self.stat < 0:
             raise RulesError(f"A duel stat must be a whole number >= 0, got {self.stat!r}.")
-        for name in ("positive", "negative", "focused", "defensive"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < 0:
-                raise RulesError(f"{name} must be a whole number >= 0, got {value!r}.")
-        suits = parse_suits(self.suits)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "triggers", tuple(self.triggers))
+        p, n, f, d = self.positive, self.negative, self.focused, self.defensive
+        if not (p.__class__ is int and n.__class__ is int and f.__class__ is int
+                and d.__class__ is int and p >= 0 and n >= 0 and f >= 0 and d >= 0):
+            self._check_counts()  # the plain ints above pass at once (one per attack)
+        suits = self.suits
+        # Built per attack: suits and triggers that already are tuples are kept as they are.
+        if suits.__class__ is not tuple or not _all_suits(suits):
+            suits = parse_suits(suits)
+            object.__setattr__(self, "suits", suits)
+        if self.triggers.__class__ is not tuple:
+            object.__setattr__(self, "triggers", tuple(self.triggers))
         stone = self.soulstone
         if stone is not None and stone.stones and not self.can_use_soulstones:
             raise IllegalSoulstoneUse(
@@ -207,6 +219,13 @@ class Duelist:
             )
         extra = (stone.suit,) if stone is not None and stone.suit is not None else ()
         object.__setattr__(self, "fixed_suits", suits + extra)
+
+    def _check_counts(self) -> None:
+        """Refuse a twist count that is not a whole number >= 0."""
+        for name in ("positive", "negative", "focused", "defensive"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise RulesError(f"{name} must be a whole number >= 0, got {value!r}.")
 
     def check_ruleset(self, ruleset: Ruleset) -> None:
         """Refuse the Soulstone use the edition does not have."""

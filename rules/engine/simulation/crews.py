@@ -14,6 +14,7 @@ as not modelled, with the reasons.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -606,8 +607,20 @@ class ModelInput:
     def profile(self) -> ModelProfile:
         return build_profile(self)
 
+    @cached_property
+    def _card_json(self) -> str | None:
+        """The card as JSON text, or None when it holds something JSON cannot carry."""
+        try:
+            return json.dumps(_plain(self.card))
+        except (TypeError, ValueError):
+            return None
+
     def to_dict(self) -> dict:
-        out: dict[str, Any] = {"id": self.id, "card": _plain(self.card)}
+        # Every result's log copies both crews' cards: a fresh copy from the JSON text
+        # (read once, the card never changes) is cheaper than ``_plain`` each time.
+        text = self._card_json
+        card = json.loads(text) if text is not None else _plain(self.card)
+        out: dict[str, Any] = {"id": self.id, "card": card}
         if self.is_leader:
             out["is_leader"] = True
         if self.cost is not None:
