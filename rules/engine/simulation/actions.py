@@ -408,6 +408,8 @@ def _terror_after_walk(game: Game, m: Model) -> None:
     for enemy in st.enemies(m):
         if not m.in_play or game.activation_over:
             return
+        if not enemy.p.talents.terrifying:
+            continue  # not Terrifying at all (most models): ``terrifies`` says no
         if game.terrifies(enemy, m) and \
                 st.edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import Card
 from ...duels import SoulstoneUse
-from ...odds import DuelistSpec, DuelSpec, duel_odds
+from ...odds import DuelistSpec, DuelSpec, hit_odds
 from ..actions import affected_models
 from ..commands import (
     Attack,
@@ -80,10 +80,9 @@ def attack_odds(a_stat: int, a_pos: int, a_neg: int, focused: int, d_stat: int, 
         damage=damage,
         hard_to_wound=min(max(htw, 0), 4),
     )
-    odds = duel_odds(spec)
-    dmg = odds.damage
-    return float(odds.p_win), (float(dmg.none), float(dmg.weak), float(dmg.moderate),
-                               float(dmg.severe), float(dmg.red_joker))
+    p_win, dmg = hit_odds(spec)
+    return float(p_win), (float(dmg.none), float(dmg.weak), float(dmg.moderate),
+                          float(dmg.severe), float(dmg.red_joker))
 
 
 class Task(NamedTuple):
@@ -701,31 +700,32 @@ class BaselineCommander(BaseCommander):
 
     def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
                       focused: int | None = None) -> float:
-        st = view.state
-        at, tt = m.p.talents, e.p.talents
-        positive = negative = 0
-        cover = 0
-        if action.kind == "projectile":
-            cover = st.cover_from(m, e)
-            if cover == 1 and at.ignores_soft_cover:
-                cover = 0
-            negative += 1 if cover else 0
-        if action.stat == "sh" and tt.shifting_shape:
-            negative += 1
-        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
-            positive += 1
         track = action.damage
         if track is None:
             return 0.0
+        at = m.p.talents
+        cover = 0
+        if action.kind == "projectile":
+            cover = view.state.cover_from(m, e)
+            if cover == 1 and at.ignores_soft_cover:
+                cover = 0
         resist = action.resist or "df"
         focus = m.conditions.get("focused", 0) if focused is None else focused
         defensive = e.conditions.get("defensive", 0) if resist == "df" else 0
         # The answer reads only these (talents, stats and the track never change in a
-        # game): an attack is weighed again and again while nothing changes.
+        # game): an attack is weighed again and again while nothing changes, so the
+        # cache is read before anything else is worked out.
         key = (id(action), m.idx, e.idx, cover, focus, defensive, e.wounds)
         known = self._attack_worths.get(key)
         if known is not None and known[0] is action:
             return known[1]
+        tt = e.p.talents
+        positive = 0
+        negative = 1 if cover else 0
+        if action.stat == "sh" and tt.shifting_shape:
+            negative += 1
+        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+            positive += 1
         _, severities = attack_odds(
             action.value or 1, positive, negative,
             focus, getattr(e.p, resist, e.p.df), defensive,
