@@ -434,13 +434,20 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     misses = 0
     # ``randrange(n)`` and ``randint(a, b)`` are ``_randbelow(n)`` and
     # ``a + _randbelow(b - a + 1)``, and ``uniform`` as in ``_size_for``: the same draws,
-    # called directly.
-    rand, below = rng.random, rng._randbelow
+    # made directly. ``Random._randbelow(n)`` draws ``n.bit_length()`` bits until they
+    # are below n; it is written out below (the same draws, no call per candidate).
+    rand, getrandbits = rng.random, rng.getrandbits
     kinds = len(PIECE_TYPES)
+    kind_bits = kinds.bit_length()
+    #: Per placed piece: its box, the gap it asks of others, the piece (for ``_fits``).
+    boxes: list[tuple[float, float, float, float, float, TerrainPiece]] = []
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
-        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
+        kind = getrandbits(kind_bits)
+        while kind >= kinds:
+            kind = getrandbits(kind_bits)
+        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[kind]
         w, h = _size_for(name, rng)
         if shape == "rect":
             x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
@@ -448,12 +455,19 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         else:
             x = snap(w + ((TABLE_SIZE - w) - w) * rand())
             y = snap(w + ((TABLE_SIZE - w) - w) * rand())
-        ht = ht_low + below(ht_high - ht_low + 1)
-        if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
+        span = ht_high - ht_low + 1
+        bits = span.bit_length()
+        rise = getrandbits(bits)
+        while rise >= span:
+            rise = getrandbits(bits)
+        ht = ht_low + rise
+        if not _fits(_Draft(shape, x, y, w, h, traits), boxes, table, keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0
         pieces.append(piece)
+        boxes.append((piece.x0, piece.y0, piece.x1, piece.y1,
+                      PIECE_GAP if "impassable" in traits else 0.1, piece))
         covered += piece.area
     return tuple(pieces)
 
@@ -478,21 +492,21 @@ class _Draft:
         return d if d > 0.0 else 0.0
 
 
-def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table,
+def _fits(piece: TerrainPiece | _Draft, placed: list[tuple], table: Table,
           keep_clear: tuple[Point, ...]) -> bool:
+    """Can ``piece`` join the ``placed`` pieces (their boxes, as ``generate_layout`` keeps
+    them: x0, y0, x1, y1, the gap the piece asks of others, the piece)?"""
     # Every test is pure, so the cheap ones that fail most often go first: the pieces
     # already placed, then the Strategy points, then the zones.
     solid = "impassable" in piece.traits
     px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
-    for other in placed:
+    for ox0, oy0, ox1, oy1, asks, other in placed:
         # Bases can always pass between impassable pieces; other pieces may touch.
-        needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
+        needed = PIECE_GAP if solid else asks
         # Bounding boxes first: their gap never exceeds the pieces' own (the gap of two
         # boxes is at least as wide as either axis's, so one axis is enough to pass).
-        if other.x0 - px1 >= needed or px0 - other.x1 >= needed \
-                or other.y0 - py1 >= needed or py0 - other.y1 >= needed:
-            continue
-        if _pieces_gap(piece, other) < needed:
+        if ox0 - px1 < needed and px0 - ox1 < needed and oy0 - py1 < needed \
+                and py0 - oy1 < needed and _pieces_gap(piece, other) < needed:
             return False
     if solid or "hazardous" in piece.traits:
         for px, py in keep_clear:
