@@ -366,10 +366,12 @@ class PieceIndex:
             across = self._columns.get(columns)
             if across is None:
                 x0, x1 = key[0] * cell - 1e-6, (key[2] + 1) * cell + 1e-6
-                across = self._columns[columns] = tuple(
-                    p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1))
+                across = self._columns[columns] = tuple([
+                    p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1)])
             y0, y1 = key[1] * cell - 1e-6, (key[3] + 1) * cell + 1e-6
-            found = self._memo[key] = tuple(p for p in across if not (p.y1 < y0 or p.y0 > y1))
+            # (A list comprehension: cheaper than a generator for a tuple of a few.)
+            found = self._memo[key] = tuple([
+                p for p in across if not (p.y1 < y0 or p.y0 > y1)])
         return found
 
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ...cards import Card
 from ...duels import SoulstoneUse
 from ...odds import DuelistSpec, DuelSpec, hit_odds
-from ..actions import affected_models
+from ..actions import affected_models, pulse_reach
 from ..commands import (
     Attack,
     Charge,
@@ -241,22 +241,26 @@ class BaselineCommander(BaseCommander):
     def choose_activation(self, view: GameView, candidates: tuple[str, ...]) -> str:
         """Models that can attack (or charge) now first; the Leader late."""
         best, best_score = candidates[0], -math.inf
-        enemies = [(e.x, e.y, e.r) for e in view.state.side_in_play(1 - self.side)]
+        st = view.state
+        enemies = [(e.x, e.y, e.r) for e in st.side_in_play(1 - self.side)]
         hypot = math.hypot
-        model = view.state.model
+        model = st.model
         for mid in candidates:
             m = model(mid)
+            p = m.p
             score = 0.0
-            mx, my, mr = m.x, m.y, m.r
-            near = min([hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies]) \
+            mx, my = m.x, m.y
+            # The nearest enemy's gap: ``min(d - er) - mr`` is ``min(d - er - mr)`` to the
+            # bit (taking the same number off every item keeps their order).
+            near = min([hypot(ex - mx, ey - my) - er for ex, ey, er in enemies]) - m.r \
                 if enemies else 99.0
-            reach, power = _reach_and_power(m.p)
+            _, reach, power, _ = _reaches(p)
             if near <= reach:
                 score += 3.0
-            elif m.p.cg is not None and near <= m.p.cg + m.p.engagement_range:
+            elif p.cg is not None and near <= p.cg + p.engagement_range:
                 score += 2.0
             score -= near / 12.0
-            if m.p.is_leader:
+            if p.is_leader:
                 score -= 1.5
             score += power / 20.0
             if score > best_score:
@@ -323,14 +327,16 @@ class BaselineCommander(BaseCommander):
                 claimant = claims.get(key)
                 if claimant is not None and claimant != mid:
                     continue
+            fit = fits.get((kind, scheme))
+            if fit is None:
+                fit = fits[kind, scheme] = _suited(m, task)
+            most = value * fit
+            if most <= best_score:
+                continue  # the distance only takes off: it cannot beat the best
             distance = hypot(sx - mx, sy - my) - stop
             if distance < 0.0:
                 distance = 0.0
-            pair = (kind, scheme)
-            fit = fits.get(pair)
-            if fit is None:
-                fit = fits[pair] = _suited(m, task)
-            score = value * fit - distance / pace
+            score = most - distance / pace
             if score > best_score:
                 best, best_score = task, score
         if best is None:
@@ -885,8 +891,17 @@ class HeuristicCommander(BaselineCommander):
                 # for an action that would beat the best so far.
                 worth = 0.0
                 for effect in action.effect:
-                    for who in affected_models(game, m, target, effect, action.range):
-                        worth += _effect_worth(effect, m, who)
+                    if effect.who in ("self", "target"):
+                        for who in affected_models(game, m, target, effect, action.range):
+                            worth += _effect_worth(effect, m, who)
+                        continue
+                    # ``affected_models`` with line of sight (the dear part) looked at only
+                    # where the effect is worth something: a zero adds nothing to the sum.
+                    los = view.state.los
+                    for who in pulse_reach(game, m, effect, action.range):
+                        value = _effect_worth(effect, m, who)
+                        if value and los(m, who):
+                            worth += value
                 if action.tn is not None:
                     # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
                     need = action.tn - (action.value or 0)
