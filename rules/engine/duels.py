@@ -163,7 +163,9 @@ class SoulstoneUse:
         return "+".join(parts) or "none"
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Duelist:
     """One side of a duel: the stat used and everything that modifies its flip.
 
@@ -202,10 +204,9 @@ class Duelist:
         suits = self.suits
         # Built per attack: suits and triggers that already are tuples are kept as they are.
         if suits.__class__ is not tuple or not _all_suits(suits):
-            suits = parse_suits(suits)
-            object.__setattr__(self, "suits", suits)
+            suits = self.suits = parse_suits(suits)
         if self.triggers.__class__ is not tuple:
-            object.__setattr__(self, "triggers", tuple(self.triggers))
+            self.triggers = tuple(self.triggers)
         stone = self.soulstone
         if stone is not None and stone.stones and not self.can_use_soulstones:
             raise IllegalSoulstoneUse(
@@ -218,7 +219,7 @@ class Duelist:
                 "that can use Soulstones can."
             )
         extra = (stone.suit,) if stone is not None and stone.suit is not None else ()
-        object.__setattr__(self, "fixed_suits", suits + extra)
+        self.fixed_suits = suits + extra
 
     def _check_counts(self) -> None:
         """Refuse a twist count that is not a whole number >= 0."""
@@ -601,7 +602,9 @@ def decisions_for(policy: str | None = None) -> GreedyDecisions:
         ) from None
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class DuelSide:
     """One model's part of a finished duel.
 
@@ -635,7 +638,9 @@ class DuelSide:
         return Counter(self.suits)
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class SimpleDuelResult:
     """A finished simple duel."""
 
@@ -663,7 +668,9 @@ class SimpleDuelResult:
         return self.side.trigger
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class OpposedDuelResult:
     """A finished opposed duel.
 
