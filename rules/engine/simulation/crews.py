@@ -14,7 +14,7 @@ as not modelled, with the reasons.
 
 from __future__ import annotations
 
-import json
+import marshal
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -607,20 +607,8 @@ class ModelInput:
     def profile(self) -> ModelProfile:
         return build_profile(self)
 
-    @cached_property
-    def _card_json(self) -> str | None:
-        """The card as JSON text, or None when it holds something JSON cannot carry."""
-        try:
-            return json.dumps(_plain(self.card))
-        except (TypeError, ValueError):
-            return None
-
     def to_dict(self) -> dict:
-        # Every result's log copies both crews' cards: a fresh copy from the JSON text
-        # (read once, the card never changes) is cheaper than ``_plain`` each time.
-        text = self._card_json
-        card = json.loads(text) if text is not None else _plain(self.card)
-        out: dict[str, Any] = {"id": self.id, "card": card}
+        out: dict[str, Any] = {"id": self.id, "card": _plain(self.card)}
         if self.is_leader:
             out["is_leader"] = True
         if self.cost is not None:
@@ -956,7 +944,21 @@ class EncounterInput:
             for model in crew.models:
                 yield side, model
 
+    @cached_property
+    def _dict_bytes(self) -> bytes | None:
+        """``_to_dict()`` frozen as bytes (None when it holds a type marshal refuses)."""
+        try:
+            return marshal.dumps(self._to_dict())
+        except ValueError:
+            return None
+
     def to_dict(self) -> dict:
+        # Every result's log copies the setup (both crews' cards): a fresh copy read from
+        # bytes made once costs half of building it again (the input never changes).
+        data = self._dict_bytes
+        return marshal.loads(data) if data is not None else self._to_dict()
+
+    def _to_dict(self) -> dict:
         out: dict[str, Any] = {
             "kind": self.kind,
             "size": self.size,

@@ -146,3 +146,12 @@ def test_generated_layouts_are_those_of_simulator_1_3():
                for kind in ("standard", "corner", "flank", "close")]
     digest = hashlib.sha256(json.dumps(layouts).encode()).hexdigest()
     assert digest == "d7e0744023c3973d0ce70d6a4be3c7a21ad2d825fd8eeb704f0ef99ee410986a"
+
+
+def test_a_setups_dict_is_a_fresh_copy_of_the_plain_one():
+    setup = sample_setup()
+    first = setup.to_dict()
+    assert first == setup._to_dict()
+    first["crews"][0]["models"][0]["card"]["name"] = "changed"
+    assert setup.to_dict() == setup._to_dict()  # a copy: the change did not stick
+    assert type(setup).from_dict(setup.to_dict()) == setup
