@@ -66,8 +66,11 @@ class FateDeck:
             seed = secrets.randbits(64)
         if hand_size < 0:
             raise RulesError("A Control Hand size cannot be negative.")
-        owned = FULL_DECK if cards is None else tuple(Card.parse(c).identity for c in cards)
-        _reject_duplicates(owned)
+        if cards is None:
+            owned = FULL_DECK  # each card once by construction: nothing to check
+        else:
+            owned = tuple(Card.parse(c).identity for c in cards)
+            _reject_duplicates(owned)
         self.seed: int = seed
         self.cards: tuple[Card, ...] = owned
         self.hand_size: int = hand_size
