@@ -131,17 +131,27 @@ def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: floa
     lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
     points: list[Point] = []
     pad = r + 0.25
+    # A waypoint further than ``far`` in x or y is out of reach (left out below): a piece
+    # whose corners all are, or a base whose sides both are, adds none.
+    far = budget + 0.1
+    reach = far + 1e-6
     for piece in state.table.impassable:
         if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
+            continue
+        if piece.x0 - pad - mx > reach or mx - piece.x1 - pad > reach \
+                or piece.y0 - pad - my > reach or my - piece.y1 - pad > reach:
             continue
         points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
                    (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
     dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
-    xs, bodies, _ = state.bodies()
-    near = [o for o in bodies[bisect_left(xs, lo_x):bisect_right(xs, hi_x)]
-            if o is not m and lo_y <= o.y <= hi_y]
+    xs, bodies, widest = state.bodies()
+    # A base's side points are at most ``r + o.r + 0.3`` from its centre.
+    span = reach + r + widest + 0.3
+    near = [o for o in bodies[bisect_left(xs, max(lo_x, mx - span)):
+                              bisect_right(xs, min(hi_x, mx + span))]
+            if o is not m and lo_y <= o.y <= hi_y and abs(o.y - my) <= span]
     if len(near) > 1:
         near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
     for o in near:
@@ -150,7 +160,7 @@ def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: floa
         points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
     high = state.table.size - r
     hypot = math.hypot
-    far, close, beyond = budget + 0.1, 0.2, gap + budget + 0.25
+    close, beyond = 0.2, gap + budget + 0.25
     keyed = []
     for x, y in points:
         if r <= x <= high and r <= y <= high:
