@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 import random
-from bisect import bisect_left, bisect_right
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -669,15 +668,9 @@ class BaselineCommander(BaseCommander):
         reach = _reaches(m.p)[1]
         mx, my, mr = m.x, m.y, m.r
         hypot = math.hypot
-        # Each enemy in reach with its ``st.edge(m, e)``, worked out once: only the models
-        # whose x could be in reach are looked at (``st.bodies``), then put in model order.
-        xs, bodies, widest = st.bodies()
-        span = reach + mr + widest + 1e-5
-        side = m.side
+        # Each enemy in reach with its ``st.edge(m, e)``, worked out once.
         enemies = []
-        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
-            if e.side == side:
-                continue
+        for e in st.side_in_play(1 - self.side):
             ex, ey, er = e.x, e.y, e.r
             apart = hypot(ex - mx, ey - my)
             if apart - er - mr <= reach + 1e-6:
@@ -685,8 +678,6 @@ class BaselineCommander(BaseCommander):
                 enemies.append((e, gap if gap > 0.0 else 0.0))
         if not enemies:
             return None, 0.0
-        if len(enemies) > 1:
-            enemies.sort(key=_by_model_order)
         engaged = None
         for action in m.p.attacks:
             if action.resist not in ("df", "wp", "wk", "cg", "ht"):
@@ -949,15 +940,9 @@ class HeuristicCommander(BaselineCommander):
         if blow is None:
             return None
         options = []
-        mx, my, mr, side = m.x, m.y, m.r, m.side
+        mx, my, mr = m.x, m.y, m.r
         hypot = math.hypot
-        # Only the models whose x could be in reach (``st.bodies``); the sort below puts
-        # the options in one order whatever order they come in.
-        xs, bodies, widest = st.bodies()
-        span = reach + mr + widest + 1e-5
-        for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
-            if e.side == side:
-                continue
+        for e in st.side_in_play(1 - self.side):
             gap = hypot(mx - e.x, my - e.y) - mr - e.r  # ``st.edge(m, e)``
             if gap > reach + 1e-6:
                 continue
@@ -1021,11 +1006,6 @@ class HeuristicCommander(BaselineCommander):
 
 
 _TACTICALS: dict[int, tuple] = {}
-
-
-def _by_model_order(pair: tuple) -> int:
-    """The model order of a (model, ...) pair: the order every model loop keeps."""
-    return pair[0].idx
 
 
 def _tacticals(profile) -> tuple:
