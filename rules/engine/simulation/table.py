@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -441,8 +442,7 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     rand, getrandbits = rng.random, rng.getrandbits
     kinds = len(PIECE_TYPES)
     kind_bits = kinds.bit_length()
-    #: Per placed piece: its box, the gap it asks of others, the piece (for ``_fits``).
-    boxes: list[tuple[float, float, float, float, float, TerrainPiece]] = []
+    placed = _Placed()
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
@@ -463,13 +463,12 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         while rise >= span:
             rise = getrandbits(bits)
         ht = ht_low + rise
-        if not _fits(_Draft(shape, x, y, w, h, traits), boxes, table, keep_clear):
+        if not _fits(_Draft(shape, x, y, w, h, traits), placed, table, keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0
         pieces.append(piece)
-        boxes.append((piece.x0, piece.y0, piece.x1, piece.y1,
-                      PIECE_GAP if "impassable" in traits else 0.1, piece))
+        placed.add(piece)
         covered += piece.area
     return tuple(pieces)
 
@@ -494,15 +493,41 @@ class _Draft:
         return d if d > 0.0 else 0.0
 
 
-def _fits(piece: TerrainPiece | _Draft, placed: list[tuple], table: Table,
+class _Placed:
+    """The pieces a layout holds so far, as ``_fits`` reads them: per piece its box, the
+    gap it asks of others and the piece, sorted by x0 (with the x0s and the widest box),
+    so a candidate is tested only against the pieces whose x range can come near it."""
+
+    __slots__ = ("boxes", "widest", "x0s")
+
+    def __init__(self) -> None:
+        self.boxes: list[tuple[float, float, float, float, float, TerrainPiece]] = []
+        self.x0s: list[float] = []
+        self.widest = 0.0
+
+    def add(self, piece: TerrainPiece) -> None:
+        at = bisect_right(self.x0s, piece.x0)
+        self.x0s.insert(at, piece.x0)
+        self.boxes.insert(at, (piece.x0, piece.y0, piece.x1, piece.y1,
+                               PIECE_GAP if "impassable" in piece.traits else 0.1, piece))
+        self.widest = max(self.widest, piece.x1 - piece.x0)
+
+    def near(self, x0: float, x1: float) -> list[tuple]:
+        """The boxes that may come within ``PIECE_GAP`` of the x range [x0, x1] (the
+        others are further in x, so the box test would pass them anyway)."""
+        x0s = self.x0s
+        return self.boxes[bisect_right(x0s, x0 - PIECE_GAP - self.widest - 1e-6):
+                          bisect_left(x0s, x1 + PIECE_GAP + 1e-6)]
+
+
+def _fits(piece: TerrainPiece | _Draft, placed: _Placed, table: Table,
           keep_clear: tuple[Point, ...]) -> bool:
-    """Can ``piece`` join the ``placed`` pieces (their boxes, as ``generate_layout`` keeps
-    them: x0, y0, x1, y1, the gap the piece asks of others, the piece)?"""
+    """Can ``piece`` join the ``placed`` pieces?"""
     # Every test is pure, so the cheap ones that fail most often go first: the pieces
     # already placed, then the Strategy points, then the zones.
     solid = "impassable" in piece.traits
     px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
-    for ox0, oy0, ox1, oy1, asks, other in placed:
+    for ox0, oy0, ox1, oy1, asks, other in placed.near(px0, px1):
         # Bases can always pass between impassable pieces; other pieces may touch.
         needed = PIECE_GAP if solid else asks
         # Bounding boxes first: their gap never exceeds the pieces' own (the gap of two
