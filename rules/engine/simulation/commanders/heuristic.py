@@ -1026,38 +1026,32 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
     kind = effect.kind
     if kind == "draw":
         return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
-    if kind not in ("heal", "remove", "gain"):
-        return True
-    side = m.side
-    if effect.who == "self":
-        return _helped(kind, effect, side, m)
-    # The models the effect would help (cheap tests on each), then one in reach.
-    models = view.state.models
     if kind == "heal":
-        helped = [o for o in models if o.in_play and o.side == side and o.wounds < o.p.wd]
+        def helps(o):
+            return o.side == m.side and o.wounds < o.p.wd
     elif kind == "remove":
-        helped = [o for o in models if o.in_play and o.conditions]
-    else:
+        def helps(o):
+            return bool(o.conditions)
+    elif kind == "gain":
         bane = effect.name in _BANE
-        helped = [o for o in models if o.in_play and (o.side != side) == bane]
+
+        def helps(o):
+            return (o.side != m.side) == bane
+    else:
+        return True
+    if effect.who == "self":
+        return helps(m)
     distance = (reach if effect.area in ("range", "") else effect.distance) + 1e-6
     mx, my, mr = m.x, m.y, m.r
     hypot = math.hypot
-    for o in helped:
+    # One pass with an early exit: the models in reach that the effect would help.
+    for o in view.state.models:
+        if not o.in_play:
+            continue
         gap = hypot(mx - o.x, my - o.y) - mr - o.r
-        if (gap if gap > 0.0 else 0.0) <= distance:
+        if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
             return True
     return False
-
-
-def _helped(kind: str, effect, side: int, o: Model) -> bool:
-    """Would a heal, a Condition removed or a Condition gained change ``o`` for the
-    better (seen from ``side``)?"""
-    if kind == "heal":
-        return o.side == side and o.wounds < o.p.wd
-    if kind == "remove":
-        return bool(o.conditions)
-    return (o.side != side) == (effect.name in _BANE)
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
