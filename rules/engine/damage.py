@@ -298,7 +298,9 @@ class GreedyDamageDecisions:
 _DEFAULT_DAMAGE_DECISIONS = GreedyDamageDecisions()
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class DamageResult:
     """The outcome of a damage flip against one target (blast damage is before Armor)."""
 

@@ -66,8 +66,11 @@ class FateDeck:
             seed = secrets.randbits(64)
         if hand_size < 0:
             raise RulesError("A Control Hand size cannot be negative.")
-        owned = FULL_DECK if cards is None else tuple(Card.parse(c).identity for c in cards)
-        _reject_duplicates(owned)
+        if cards is None:
+            owned = FULL_DECK  # each card once by construction: nothing to check
+        else:
+            owned = tuple(Card.parse(c).identity for c in cards)
+            _reject_duplicates(owned)
         self.seed: int = seed
         self.cards: tuple[Card, ...] = owned
         self.hand_size: int = hand_size
@@ -76,7 +79,7 @@ class FateDeck:
         self._rng = random.Random(seed)
         self._draw: list[Card] = list(reversed(owned))
         if shuffle:
-            self._rng.shuffle(self._draw)
+            _shuffle(self._rng, self._draw)
         self._hand: list[Card] = []
         self._discard: list[Card] = []
         self._in_play: list[Card] = []
@@ -238,7 +241,7 @@ class FateDeck:
         """
         pile = self._discard
         self._discard = []
-        self._rng.shuffle(pile)
+        _shuffle(self._rng, pile)
         pile.extend(self._draw)  # the old draw pile stays on top
         self._draw = pile
         self.shuffles += 1
@@ -250,7 +253,7 @@ class FateDeck:
         pile = self._draw
         pile.extend(self._discard)
         self._discard = []
-        self._rng.shuffle(pile)
+        _shuffle(self._rng, pile)
         self.shuffles += 1
 
     # -- internals ------------------------------------------------------------------
@@ -268,6 +271,22 @@ class FateDeck:
                 self.shuffle_discard_into_draw()
             out.append(self._draw.pop())
         return out
+
+
+def _shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)`` with ``Random._randbelow`` written out: the same draws and
+    the same order, without a Python call per card (a game shuffles its decks often)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)  # a subclass may draw differently
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _reject_duplicates(cards: tuple[Card, ...]) -> None:

@@ -104,6 +104,14 @@ def parse_suits(value: Iterable[Suit | str] | Suit | str | None) -> tuple[Suit, 
     return tuple(Suit.parse(s) for s in value)
 
 
+def _all_suits(suits: tuple) -> bool:
+    """Is every item a ``Suit`` (``parse_suits`` would give the same tuple back)?"""
+    for suit in suits:  # noqa: SIM110 - a plain loop beats all() on this hot path
+        if suit.__class__ is not Suit:
+            return False
+    return True
+
+
 def has_suits(suits: Sequence[Suit], needed: Sequence[Suit]) -> bool:
     """True when the multiset ``suits`` contains every suit of ``needed`` (with repeats)."""
     for suit in needed:  # noqa: SIM110 - a plain loop beats all() on this hot path
@@ -155,7 +163,9 @@ class SoulstoneUse:
         return "+".join(parts) or "none"
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Duelist:
     """One side of a duel: the stat used and everything that modifies its flip.
 
@@ -187,13 +197,16 @@ class Duelist:
     def __post_init__(self) -> None:
         if isinstance(self.stat, bool) or not isinstance(self.stat, int) or self.stat < 0:
             raise RulesError(f"A duel stat must be a whole number >= 0, got {self.stat!r}.")
-        for name in ("positive", "negative", "focused", "defensive"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < 0:
-                raise RulesError(f"{name} must be a whole number >= 0, got {value!r}.")
-        suits = parse_suits(self.suits)
-        object.__setattr__(self, "suits", suits)
-        object.__setattr__(self, "triggers", tuple(self.triggers))
+        p, n, f, d = self.positive, self.negative, self.focused, self.defensive
+        if not (p.__class__ is int and n.__class__ is int and f.__class__ is int
+                and d.__class__ is int and p >= 0 and n >= 0 and f >= 0 and d >= 0):
+            self._check_counts()  # the plain ints above pass at once (one per attack)
+        suits = self.suits
+        # Built per attack: suits and triggers that already are tuples are kept as they are.
+        if suits.__class__ is not tuple or not _all_suits(suits):
+            suits = self.suits = parse_suits(suits)
+        if self.triggers.__class__ is not tuple:
+            self.triggers = tuple(self.triggers)
         stone = self.soulstone
         if stone is not None and stone.stones and not self.can_use_soulstones:
             raise IllegalSoulstoneUse(
@@ -206,7 +219,14 @@ class Duelist:
                 "that can use Soulstones can."
             )
         extra = (stone.suit,) if stone is not None and stone.suit is not None else ()
-        object.__setattr__(self, "fixed_suits", suits + extra)
+        self.fixed_suits = suits + extra
+
+    def _check_counts(self) -> None:
+        """Refuse a twist count that is not a whole number >= 0."""
+        for name in ("positive", "negative", "focused", "defensive"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise RulesError(f"{name} must be a whole number >= 0, got {value!r}.")
 
     def check_ruleset(self, ruleset: Ruleset) -> None:
         """Refuse the Soulstone use the edition does not have."""
@@ -582,7 +602,9 @@ def decisions_for(policy: str | None = None) -> GreedyDecisions:
         ) from None
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class DuelSide:
     """One model's part of a finished duel.
 
@@ -616,7 +638,9 @@ class DuelSide:
         return Counter(self.suits)
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class SimpleDuelResult:
     """A finished simple duel."""
 
@@ -644,7 +668,9 @@ class SimpleDuelResult:
         return self.side.trigger
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class OpposedDuelResult:
     """A finished opposed duel.
 

@@ -140,7 +140,9 @@ def highest_card(allowed: tuple[Card, ...]) -> Card:
     return best
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Flip:
     """The record of one flip: what was turned over, what was chosen, what was cheated in.
 

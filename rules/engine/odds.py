@@ -8,6 +8,7 @@ module sits above both, so the engine's odds imports point one way.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from .duel_counting import (
@@ -18,6 +19,7 @@ from .duel_counting import (
     DuelSpec,
     InvalidOddsRequest,
     clear_counting_cache,
+    second_edition_hit_odds,
     second_edition_odds,
     trigger_label,
 )
@@ -32,6 +34,7 @@ __all__ = [
     "InvalidOddsRequest",
     "clear_odds_cache",
     "duel_odds",
+    "hit_odds",
     "trigger_label",
 ]
 
@@ -45,6 +48,18 @@ def duel_odds(spec: DuelSpec) -> DuelOdds:
     if not isinstance(spec, DuelSpec):
         raise InvalidOddsRequest("duel_odds needs a DuelSpec.")
     return _duel_odds(spec)
+
+
+def hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None]:
+    """``(duel_odds(spec).p_win, duel_odds(spec).damage)``, exact, not cached: in second
+    edition counted without the odds nothing reads (the simulator's commander weighs
+    attacks by these two and caches them itself)."""
+    if not isinstance(spec, DuelSpec):
+        raise InvalidOddsRequest("hit_odds needs a DuelSpec.")
+    if spec.ruleset != "m2e":
+        odds = duel_odds(spec)
+        return odds.p_win, odds.damage
+    return second_edition_hit_odds(spec)
 
 
 def clear_odds_cache() -> None:

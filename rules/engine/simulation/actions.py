@@ -410,6 +410,8 @@ def _terror_after_walk(game: Game, m: Model) -> None:
     for enemy in st.enemies(m):
         if not m.in_play or game.activation_over:
             return
+        if not enemy.p.talents.terrifying:
+            continue  # not Terrifying at all (most models): ``terrifies`` says no
         if game.terrifies(enemy, m) and \
                 st.close_edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)
@@ -716,24 +718,32 @@ def affected_models(game: Game, source: Model, target: Model | None, effect: Tri
     """The models a general effect applies to: the target, this model, or the friendly,
     enemy or all models of a Pulse (in line of sight, not this model), within a distance
     or in the action's range."""
-    st = game.state
     if effect.who == "self":
         return [source] if source.in_play else []
     if effect.who == "target":
         return [target] if target is not None and target.in_play else []
+    los = game.state.los
+    return [m for m in pulse_reach(game, source, effect, reach) if los(source, m)]
+
+
+def pulse_reach(game: Game, source: Model, effect: TriggerEffect, reach: float,
+                ) -> list[Model]:
+    """The models of a Pulse effect's kind within its distance, line of sight aside
+    (``affected_models`` keeps those ``source`` sees; a commander weighing the effect
+    looks at line of sight only where the effect would matter)."""
     distance = (reach if effect.area == "range" else effect.distance) + 1e-6
     out = []
     friendly, anyone = effect.who == "friendly", effect.who == "any"
     side, sx, sy, sr = source.side, source.x, source.y, source.r
     hypot = math.hypot
-    for m in st.models:
+    for m in game.state.models:
         if not m.in_play or m is source:
             continue
         if friendly != (m.side == side) and not anyone:
             continue
         # ``st.edge(source, m)`` inlined.
         gap = hypot(sx - m.x, sy - m.y) - sr - m.r
-        if (gap if gap > 0.0 else 0.0) <= distance and st.los(source, m):
+        if (gap if gap > 0.0 else 0.0) <= distance:
             out.append(m)
     return out
 

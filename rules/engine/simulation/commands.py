@@ -41,7 +41,9 @@ def _point(p: Any) -> Point:
     return (round(float(p[0]), 1), round(float(p[1]), 1))
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): commanders build many a turn, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Walk:
     """(1) Walk along ``path`` (waypoints after the start; the last one is where it ends)."""
 
@@ -51,7 +53,9 @@ class Walk:
         return ["w", [list(p) for p in self.path]]
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): commanders build many a turn, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Charge:
     """(2) Charge ``target``: a straight move to ``to``, then two 1 AP Close attacks
     (``attacks`` names them; empty means the first Close attack in range, twice)."""
@@ -68,7 +72,9 @@ class Charge:
         return [*out, 1] if self.focus else out
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): commanders build many a turn, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Attack:
     """An attack action from the card against ``target``; ``focus`` spends Focused."""
 
@@ -80,7 +86,9 @@ class Attack:
         return ["a", self.action, self.target, int(self.focus)]
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): commanders build many a turn, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Tactical:
     """A tactical action from the card (a pulse that heals, say)."""
 
@@ -94,7 +102,9 @@ class Tactical:
         return [*out, self.target] if self.target else out
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): commanders build many a turn, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class Interact:
     """An Interact action (see the module docstring for ``what``)."""
 

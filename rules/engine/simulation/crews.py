@@ -14,6 +14,7 @@ as not modelled, with the reasons.
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -943,7 +944,21 @@ class EncounterInput:
             for model in crew.models:
                 yield side, model
 
+    @cached_property
+    def _dict_bytes(self) -> bytes | None:
+        """``_to_dict()`` frozen as bytes (None when it holds a type marshal refuses)."""
+        try:
+            return marshal.dumps(self._to_dict())
+        except ValueError:
+            return None
+
     def to_dict(self) -> dict:
+        # Every result's log copies the setup (both crews' cards): a fresh copy read from
+        # bytes made once costs half of building it again (the input never changes).
+        data = self._dict_bytes
+        return marshal.loads(data) if data is not None else self._to_dict()
+
+    def _to_dict(self) -> dict:
         out: dict[str, Any] = {
             "kind": self.kind,
             "size": self.size,

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 __all__ = ["DuelContext"]
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a game builds thousands, and a frozen dataclass's
+#: ``__init__`` sets every field through ``object.__setattr__``. Treat it as read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class DuelContext:
     """What a duel is for. ``kind``: "attack", "strike" (a disengaging strike), "horror",
     "manipulative", "tactical", "shake_curse". ``role``: "attacker", "defender" or

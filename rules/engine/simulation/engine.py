@@ -475,12 +475,12 @@ class Game:
         st = self.state
         current = st.first
         while True:
-            ready = [[m for m in st.sides[i].models if m.in_play and not m.activated]
-                     for i in (0, 1)]
-            if not ready[0] and not ready[1]:
+            ready = [m for m in st.sides[current].models if m.in_play and not m.activated]
+            if not ready and not any(m.in_play and not m.activated
+                                     for m in st.sides[1 - current].models):
                 return
-            if ready[current]:
-                ids = tuple(m.id for m in ready[current])
+            if ready:
+                ids = tuple([m.id for m in ready])
                 chosen = self.ask(current, "activate", "choose_activation", ids)
                 if chosen not in ids:
                     raise IllegalCommand(f"{chosen!r} cannot activate now; choose one of "

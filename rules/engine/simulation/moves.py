@@ -87,12 +87,10 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     # no detour can do better than the straight line.
     if moved >= wanted - 0.3 or best_gap <= stop + 0.3 or detours <= 0:
         return best_path
-    waypoints = _waypoints(state, m, goal)
     tried = 0
-    for wp in waypoints:
+    for lead, wp in _waypoints(state, m, goal, budget, best_gap):
         if tried >= detours:
             break
-        lead = math.hypot(wp[0] - m.x, wp[1] - m.y)
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
         # movement short of the goal (less 0.071" of snapping): when even that cannot beat
         # the best gap, neither can any later waypoint (they come in order of lead plus
@@ -116,8 +114,16 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     return best_path
 
 
-def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
-    """Corners of impassable pieces and sides of bases near the line, nearest first."""
+def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
+               ) -> list[tuple[float, Point]]:
+    """Corners of impassable pieces and sides of bases near the line, nearest first (by
+    lead plus gap to the goal), each with its lead (the distance from ``m``).
+
+    Only the waypoints ``path_toward`` could try with ``budget`` and its best ``gap`` so
+    far: one out of reach, or too near to be a detour, or past the search's first bound
+    it skips anyway, is left out before it is snapped and sorted (a snap moves a point
+    by at most 0.071", so the margins below keep every waypoint it could try, in order).
+    """
     r = m.r
     mx, my = m.x, m.y
     gx, gy = goal
@@ -125,17 +131,27 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
     lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
     points: list[Point] = []
     pad = r + 0.25
+    # A waypoint further than ``far`` in x or y is out of reach (left out below): a piece
+    # whose corners all are, or a base whose sides both are, adds none.
+    far = budget + 0.1
+    reach = far + 1e-6
     for piece in state.table.impassable:
         if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
+            continue
+        if piece.x0 - pad - mx > reach or mx - piece.x1 - pad > reach \
+                or piece.y0 - pad - my > reach or my - piece.y1 - pad > reach:
             continue
         points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
                    (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
     dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
-    xs, bodies, _ = state.bodies()
-    near = [o for o in bodies[bisect_left(xs, lo_x):bisect_right(xs, hi_x)]
-            if o is not m and lo_y <= o.y <= hi_y]
+    xs, bodies, widest = state.bodies()
+    # A base's side points are at most ``r + o.r + 0.3`` from its centre.
+    span = reach + r + widest + 0.3
+    near = [o for o in bodies[bisect_left(xs, max(lo_x, mx - span)):
+                              bisect_right(xs, min(hi_x, mx + span))]
+            if o is not m and lo_y <= o.y <= hi_y and abs(o.y - my) <= span]
     if len(near) > 1:
         near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
     for o in near:
@@ -144,14 +160,18 @@ def _waypoints(state: GameState, m: Model, goal: Point) -> list[Point]:
         points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
     high = state.table.size - r
     hypot = math.hypot
+    close, beyond = 0.2, gap + budget + 0.25
     keyed = []
     for x, y in points:
         if r <= x <= high and r <= y <= high:
+            lead = hypot(x - mx, y - my)
+            if lead >= far or lead < close or lead + hypot(x - gx, y - gy) >= beyond:
+                continue
             sx, sy = snap(x), snap(y)
-            keyed.append((hypot(sx - mx, sy - my) + hypot(sx - gx, sy - gy), len(keyed),
-                          (sx, sy)))
+            lead = hypot(sx - mx, sy - my)
+            keyed.append((lead + hypot(sx - gx, sy - gy), len(keyed), lead, (sx, sy)))
     keyed.sort()
-    return [p for _, _, p in keyed]
+    return [(lead, p) for _, _, lead, p in keyed]
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:

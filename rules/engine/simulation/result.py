@@ -26,7 +26,9 @@ __all__ = ["Casualty", "MarkerRecord", "ModelAtEnd", "SchemeOutcome", "SideResul
            "SimulationResult", "build_result"]
 
 
-@dataclass(frozen=True)
+#: Not frozen (the same eq and hash): every result builds dozens, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(unsafe_hash=True)
 class Casualty:
     """One model removed from play as killed or sacrificed.
 
@@ -93,7 +95,9 @@ class Casualty:
         )
 
 
-@dataclass(frozen=True)
+#: Not frozen (the same eq and hash): every result builds dozens, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(unsafe_hash=True)
 class SchemeOutcome:
     """One chosen Scheme: its VP, whether it was revealed (and at the start), what it noted."""
 
@@ -104,7 +108,9 @@ class SchemeOutcome:
     noted: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+#: Not frozen (the same eq and hash): every result builds dozens, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(unsafe_hash=True)
 class SideResult:
     """One crew's part of the result, including the facts Bounties read
     (``rules.engine.bounties.GameFacts``): Markers, quarters, zones, engagements.
@@ -138,7 +144,9 @@ class SideResult:
     summoned_soulstones: int = 0
 
 
-@dataclass(frozen=True)
+#: Not frozen (the same eq and hash): every result builds dozens, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(unsafe_hash=True)
 class ModelAtEnd:
     """Where each model ended and in what state (``quarter`` None when it straddles)."""
 
@@ -162,7 +170,9 @@ class ModelAtEnd:
     conditions: dict[str, int]
 
 
-@dataclass(frozen=True)
+#: Not frozen (the same eq and hash): every result builds dozens, and a frozen
+#: dataclass's ``__init__`` sets every field through ``object.__setattr__``. Read-only.
+@dataclass(unsafe_hash=True)
 class MarkerRecord:
     """A Marker placed during the game (``in_play_at_end``: still there at the end;
     ``quarter``: the quarter wholly holding it, None within 6" of the centre or straddling)."""

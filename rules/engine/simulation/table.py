@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -385,10 +386,12 @@ class PieceIndex:
             across = self._columns.get(columns)
             if across is None:
                 x0, x1 = key[0] * cell - 1e-6, (key[2] + 1) * cell + 1e-6
-                across = self._columns[columns] = tuple(
-                    p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1))
+                across = self._columns[columns] = tuple([
+                    p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1)])
             y0, y1 = key[1] * cell - 1e-6, (key[3] + 1) * cell + 1e-6
-            found = self._memo[key] = tuple(p for p in across if not (p.y1 < y0 or p.y0 > y1))
+            # (A list comprehension: cheaper than a generator for a tuple of a few.)
+            found = self._memo[key] = tuple([
+                p for p in across if not (p.y1 < y0 or p.y0 > y1)])
         return found
 
 
@@ -453,13 +456,19 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     misses = 0
     # ``randrange(n)`` and ``randint(a, b)`` are ``_randbelow(n)`` and
     # ``a + _randbelow(b - a + 1)``, and ``uniform`` as in ``_size_for``: the same draws,
-    # called directly.
-    rand, below = rng.random, rng._randbelow
+    # made directly. ``Random._randbelow(n)`` draws ``n.bit_length()`` bits until they
+    # are below n; it is written out below (the same draws, no call per candidate).
+    rand, getrandbits = rng.random, rng.getrandbits
     kinds = len(PIECE_TYPES)
+    kind_bits = kinds.bit_length()
+    placed = _Placed()
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
-        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[below(kinds)]
+        kind = getrandbits(kind_bits)
+        while kind >= kinds:
+            kind = getrandbits(kind_bits)
+        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[kind]
         w, h = _size_for(name, rng)
         if shape == "rect":
             x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
@@ -467,12 +476,18 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         else:
             x = snap(w + ((TABLE_SIZE - w) - w) * rand())
             y = snap(w + ((TABLE_SIZE - w) - w) * rand())
-        ht = ht_low + below(ht_high - ht_low + 1)
-        if not _fits(_Draft(shape, x, y, w, h, traits), pieces, table, keep_clear):
+        span = ht_high - ht_low + 1
+        bits = span.bit_length()
+        rise = getrandbits(bits)
+        while rise >= span:
+            rise = getrandbits(bits)
+        ht = ht_low + rise
+        if not _fits(_Draft(shape, x, y, w, h, traits), placed, table, keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0
         pieces.append(piece)
+        placed.add(piece)
         covered += piece.area
     return tuple(pieces)
 
@@ -497,21 +512,47 @@ class _Draft:
         return d if d > 0.0 else 0.0
 
 
-def _fits(piece: TerrainPiece | _Draft, placed: list[TerrainPiece], table: Table,
+class _Placed:
+    """The pieces a layout holds so far, as ``_fits`` reads them: per piece its box, the
+    gap it asks of others and the piece, sorted by x0 (with the x0s and the widest box),
+    so a candidate is tested only against the pieces whose x range can come near it."""
+
+    __slots__ = ("boxes", "widest", "x0s")
+
+    def __init__(self) -> None:
+        self.boxes: list[tuple[float, float, float, float, float, TerrainPiece]] = []
+        self.x0s: list[float] = []
+        self.widest = 0.0
+
+    def add(self, piece: TerrainPiece) -> None:
+        at = bisect_right(self.x0s, piece.x0)
+        self.x0s.insert(at, piece.x0)
+        self.boxes.insert(at, (piece.x0, piece.y0, piece.x1, piece.y1,
+                               PIECE_GAP if "impassable" in piece.traits else 0.1, piece))
+        self.widest = max(self.widest, piece.x1 - piece.x0)
+
+    def near(self, x0: float, x1: float) -> list[tuple]:
+        """The boxes that may come within ``PIECE_GAP`` of the x range [x0, x1] (the
+        others are further in x, so the box test would pass them anyway)."""
+        x0s = self.x0s
+        return self.boxes[bisect_right(x0s, x0 - PIECE_GAP - self.widest - 1e-6):
+                          bisect_left(x0s, x1 + PIECE_GAP + 1e-6)]
+
+
+def _fits(piece: TerrainPiece | _Draft, placed: _Placed, table: Table,
           keep_clear: tuple[Point, ...]) -> bool:
+    """Can ``piece`` join the ``placed`` pieces?"""
     # Every test is pure, so the cheap ones that fail most often go first: the pieces
     # already placed, then the Strategy points, then the zones.
     solid = "impassable" in piece.traits
     px0, py0, px1, py1 = piece.x0, piece.y0, piece.x1, piece.y1
-    for other in placed:
+    for ox0, oy0, ox1, oy1, asks, other in placed.near(px0, px1):
         # Bases can always pass between impassable pieces; other pieces may touch.
-        needed = PIECE_GAP if solid or "impassable" in other.traits else 0.1
+        needed = PIECE_GAP if solid else asks
         # Bounding boxes first: their gap never exceeds the pieces' own (the gap of two
         # boxes is at least as wide as either axis's, so one axis is enough to pass).
-        if other.x0 - px1 >= needed or px0 - other.x1 >= needed \
-                or other.y0 - py1 >= needed or py0 - other.y1 >= needed:
-            continue
-        if _pieces_gap(piece, other) < needed:
+        if ox0 - px1 < needed and px0 - ox1 < needed and oy0 - py1 < needed \
+                and py0 - oy1 < needed and _pieces_gap(piece, other) < needed:
             return False
     if solid or "hazardous" in piece.traits:
         for px, py in keep_clear:

@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import Card
 from ...duels import SoulstoneUse
-from ...odds import DuelistSpec, DuelSpec, duel_odds
-from ..actions import affected_models
+from ...odds import DuelistSpec, DuelSpec, hit_odds
+from ..actions import affected_models, pulse_reach
 from ..commands import (
     Attack,
     Charge,
@@ -80,10 +80,9 @@ def attack_odds(a_stat: int, a_pos: int, a_neg: int, focused: int, d_stat: int, 
         damage=damage,
         hard_to_wound=min(max(htw, 0), 4),
     )
-    odds = duel_odds(spec)
-    dmg = odds.damage
-    return float(odds.p_win), (float(dmg.none), float(dmg.weak), float(dmg.moderate),
-                               float(dmg.severe), float(dmg.red_joker))
+    p_win, dmg = hit_odds(spec)
+    return float(p_win), (float(dmg.none), float(dmg.weak), float(dmg.moderate),
+                          float(dmg.severe), float(dmg.red_joker))
 
 
 class Task(NamedTuple):
@@ -242,22 +241,26 @@ class BaselineCommander(BaseCommander):
     def choose_activation(self, view: GameView, candidates: tuple[str, ...]) -> str:
         """Models that can attack (or charge) now first; the Leader late."""
         best, best_score = candidates[0], -math.inf
-        enemies = [(e.x, e.y, e.r) for e in view.state.side_in_play(1 - self.side)]
+        st = view.state
+        enemies = [(e.x, e.y, e.r) for e in st.side_in_play(1 - self.side)]
         hypot = math.hypot
-        model = view.state.model
+        model = st.model
         for mid in candidates:
             m = model(mid)
+            p = m.p
             score = 0.0
-            mx, my, mr = m.x, m.y, m.r
-            near = min([hypot(ex - mx, ey - my) - er - mr for ex, ey, er in enemies]) \
+            mx, my = m.x, m.y
+            # The nearest enemy's gap: ``min(d - er) - mr`` is ``min(d - er - mr)`` to the
+            # bit (taking the same number off every item keeps their order).
+            near = min([hypot(ex - mx, ey - my) - er for ex, ey, er in enemies]) - m.r \
                 if enemies else 99.0
-            reach, power = _reach_and_power(m.p)
+            _, reach, power, _ = _reaches(p)
             if near <= reach:
                 score += 3.0
-            elif m.p.cg is not None and near <= m.p.cg + m.p.engagement_range:
+            elif p.cg is not None and near <= p.cg + p.engagement_range:
                 score += 2.0
             score -= near / 12.0
-            if m.p.is_leader:
+            if p.is_leader:
                 score -= 1.5
             score += power / 20.0
             if score > best_score:
@@ -324,14 +327,16 @@ class BaselineCommander(BaseCommander):
                 claimant = claims.get(key)
                 if claimant is not None and claimant != mid:
                     continue
+            fit = fits.get((kind, scheme))
+            if fit is None:
+                fit = fits[kind, scheme] = _suited(m, task)
+            most = value * fit
+            if most <= best_score:
+                continue  # the distance only takes off: it cannot beat the best
             distance = hypot(sx - mx, sy - my) - stop
             if distance < 0.0:
                 distance = 0.0
-            pair = (kind, scheme)
-            fit = fits.get(pair)
-            if fit is None:
-                fit = fits[pair] = _suited(m, task)
-            score = value * fit - distance / pace
+            score = most - distance / pace
             if score > best_score:
                 best, best_score = task, score
         if best is None:
@@ -701,31 +706,32 @@ class BaselineCommander(BaseCommander):
 
     def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
                       focused: int | None = None) -> float:
-        st = view.state
-        at, tt = m.p.talents, e.p.talents
-        positive = negative = 0
-        cover = 0
-        if action.kind == "projectile":
-            cover = st.cover_from(m, e)
-            if cover == 1 and at.ignores_soft_cover:
-                cover = 0
-            negative += 1 if cover else 0
-        if action.stat == "sh" and tt.shifting_shape:
-            negative += 1
-        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
-            positive += 1
         track = action.damage
         if track is None:
             return 0.0
+        at = m.p.talents
+        cover = 0
+        if action.kind == "projectile":
+            cover = view.state.cover_from(m, e)
+            if cover == 1 and at.ignores_soft_cover:
+                cover = 0
         resist = action.resist or "df"
         focus = m.conditions.get("focused", 0) if focused is None else focused
         defensive = e.conditions.get("defensive", 0) if resist == "df" else 0
         # The answer reads only these (talents, stats and the track never change in a
-        # game): an attack is weighed again and again while nothing changes.
+        # game): an attack is weighed again and again while nothing changes, so the
+        # cache is read before anything else is worked out.
         key = (id(action), m.idx, e.idx, cover, focus, defensive, e.wounds)
         known = self._attack_worths.get(key)
         if known is not None and known[0] is action:
             return known[1]
+        tt = e.p.talents
+        positive = 0
+        negative = 1 if cover else 0
+        if action.stat == "sh" and tt.shifting_shape:
+            negative += 1
+        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+            positive += 1
         _, severities = attack_odds(
             action.value or 1, positive, negative,
             focus, getattr(e.p, resist, e.p.df), defensive,
@@ -889,8 +895,17 @@ class HeuristicCommander(BaselineCommander):
                 # for an action that would beat the best so far.
                 worth = 0.0
                 for effect in action.effect:
-                    for who in affected_models(game, m, target, effect, action.range):
-                        worth += _effect_worth(effect, m, who)
+                    if effect.who in ("self", "target"):
+                        for who in affected_models(game, m, target, effect, action.range):
+                            worth += _effect_worth(effect, m, who)
+                        continue
+                    # ``affected_models`` with line of sight (the dear part) looked at only
+                    # where the effect is worth something: a zero adds nothing to the sum.
+                    los = view.state.los
+                    for who in pulse_reach(game, m, effect, action.range):
+                        value = _effect_worth(effect, m, who)
+                        if value and los(m, who):
+                            worth += value
                 if action.tn is not None:
                     # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
                     need = action.tn - (action.value or 0)
