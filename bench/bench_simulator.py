@@ -37,6 +37,7 @@ import tracemalloc
 from collections import Counter
 from pathlib import Path
 
+from bench import core_speed
 from rules.engine.effects.coverage import PLAYED
 from rules.engine.odds import clear_odds_cache
 from rules.engine.simulation import (
@@ -246,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'peak RSS of this process':<38} {rss_mb:>9.1f} MiB")
         print(f"{'log size (JSON), of which the input':<38} {log_kb:>9.1f} KiB / "
               f"{setup_kb:.1f} KiB")
+        print(core_speed.describe())
         if rate < GOAL_PER_SECOND:
             print(f"FAIL: {rate:.1f} encounters a second is below the goal of "
                   f"{GOAL_PER_SECOND:g}", file=sys.stderr)
