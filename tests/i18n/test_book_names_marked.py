@@ -31,3 +31,18 @@ def test_the_prediction_result_marks_its_scheme_names():
         "schemes": [{"crew": "Alpha", "scheme": "a-line-in-the-sand", "rate": 0.5,
                      "low": 0.25, "high": 0.75}]})
     assert '<td lang="en">A Line in the Sand</td>' in body
+
+
+def test_a_table_only_results_summary_in_a_game_log_line_reads_french():
+    """"Apply at the table: …'s Baggage (summary)": the log stores the row's English
+    summary; a French page shows the row's French one."""
+    from rules import table_only
+    from rules.log_lines import translated
+    from rules.summaries import french, row_key
+
+    chart, row = table_only._row("baggage")
+    line = f"Apply at the table: Pike's Baggage ({table_only.summary('baggage')})"
+    with translation.override("fr"):
+        shown = translated(line)
+    assert shown.startswith("À appliquer à la table")
+    assert french()[row_key(chart, row)] in shown and row.summary not in shown
