@@ -17,8 +17,8 @@ from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from rules.mal_entry_names import kind_name
+from rules.summaries import said_from_english
 from rules.table_names import card_label, keyed_rows, rule_names, suit_names
-from rules.table_only import shown_summary
 
 
 def _templates() -> list[tuple[str, str]]:
@@ -648,8 +648,8 @@ def _render(text: str, *, mark: bool) -> str:
                 parts.update(_markers(parts))
             if "kind" in parts:
                 parts["kind"] = kind_name(parts["kind"])
-            if "summary" in parts:  # a table-only result's summary (encounters.tracker)
-                parts["summary"] = str(shown_summary(parts["summary"]))
+            if "summary" in parts:  # a table's summary (table-only results, the Traveler)
+                parts["summary"] = str(said_from_english(parts["summary"]))
             if "win_type" in parts:
                 parts["win_type"] = _win_type(parts["win_type"])
             if "outcome" in parts:

@@ -47,6 +47,17 @@ def said(key: str, english: str) -> Said:
     return Said(english or "", "en")
 
 
+def said_from_english(english: str) -> Said:
+    """A summary stored in English inside a line (a game log keeps English), in the
+    reader's language: its key is found by that English text among ``page_summaries``."""
+    return said(_keys_by_english().get(english, ""), english)
+
+
+@cache
+def _keys_by_english() -> dict[str, str]:
+    return {text: key for key, text in page_summaries().items()}
+
+
 def row_key(table, row) -> str:
     """The key of a campaign table row's summary: ``"<table>/summary/<row key>"`` (Campaign
     Upgrades, Injuries, faction Injuries, Reward charts, Bounties)."""
@@ -64,7 +75,7 @@ def page_summaries() -> dict[str, str]:
     and the notes around them), and those of the Aftermath and the tracker (Campaign
     Upgrades on a Barter card, Injuries, Reward charts, Bounties, Fortifications)."""
     from rules.encounter_tables import encounter_tables
-    from rules.tables import weekly_events
+    from rules.tables import lonely_traveler, weekly_events
 
     out: dict[str, str] = {}
     events = weekly_events()
@@ -87,6 +98,8 @@ def page_summaries() -> dict[str, str]:
     for row in t.story.defender_objectives:
         out[f"encounter-story/objective/{row.key}"] = row.summary
     out["encounter-story/shindig"] = t.story.shindig.summary
+    for row in lonely_traveler().rows:
+        out[f"lonely-traveler/summary/{row.key}"] = row.summary
     out.update(_first_edition())
     out.update(_aftermath())
     return {key: text for key, text in out.items() if text}

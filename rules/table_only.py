@@ -110,14 +110,3 @@ def shown(key: str):
     chart, row = _row(key)
     return said(row_key(chart, row), row.summary) if row else said("", "")
 
-
-def shown_summary(english: str):
-    """A summary a game log line stored in English, in the reader's language: the row is
-    found by that English text among the results applied at the table."""
-    from rules.summaries import row_key, said
-
-    for key in WHEN_KILLED:
-        chart, row = _row(key)
-        if row is not None and row.summary == english:
-            return said(row_key(chart, row), english)
-    return said("", english)

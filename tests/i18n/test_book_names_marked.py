@@ -46,3 +46,15 @@ def test_a_table_only_results_summary_in_a_game_log_line_reads_french():
         shown = translated(line)
     assert shown.startswith("À appliquer à la table")
     assert french()[row_key(chart, row)] in shown and row.summary not in shown
+
+
+def test_the_lonely_travelers_guidance_in_a_game_log_line_reads_french():
+    from rules.log_lines import translated
+    from rules.tables import lonely_traveler
+
+    row = next(r for r in lonely_traveler().rows if r.key == "rams")
+    line = ("Pike asked the Lonely Traveler for guidance: flipped 5R (not cheated): "
+            f"{row.summary}")
+    with translation.override("fr"):
+        shown = translated(line)
+    assert shown.endswith("La figurine soigne tous ses dommages.") and "5 de Béliers" in shown
