@@ -79,6 +79,9 @@ class Support:
 
     effects: frozenset[str] = frozenset()
     ability: Callable[[str], bool] = _no_abilities
+    #: Abilities it plays by their whole text, whatever their name (a predicate on the
+    #: text: "Reduce all damage this model suffers by 1, to a minimum of 1").
+    ability_text: Callable[[str], bool] = _no_abilities
     #: Roles played whole or not at all: a part played alone could give a benefit
     #: without its cost or its limit ("once per turn"), so such an element with anything
     #: not played is not modelled at all.
@@ -314,7 +317,8 @@ def classify(element: CardElement, support: Support) -> ElementCoverage:
     """Played, partly played or not modelled, with reasons (see the module docstring)."""
     if element.frame_problem:
         return ElementCoverage(element, NOT_MODELLED, reasons=(element.frame_problem,))
-    if element.role == "ability" and support.ability(element.name):
+    if element.role == "ability" and (support.ability(element.name)
+                                      or support.ability_text(element.text)):
         return ElementCoverage(element, PLAYED, played=(element.name,))
     reading = element.effective_reading
     played: list[str] = []

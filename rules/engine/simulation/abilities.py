@@ -20,8 +20,10 @@ __all__ = [
     "ABILITIES",
     "Talents",
     "TriggerEffect",
+    "ABILITY_TEXTS",
     "ability_names",
     "apply_ability",
+    "plays_ability_text",
 ]
 
 
@@ -151,18 +153,54 @@ ABILITIES: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
 )
 
 
+#: Ability texts read whole (lower case, single spaces, no final full stop) as a rule the
+#: registry already plays, whatever the ability is called: the manual's own wording of
+#: Armor ("Reduce all damage suffered by this model by +N, to a minimum of 1") and of
+#: Hard to Kill ("reduced to 1 Wd instead" of killed while it has 2 or more Wd).
+ABILITY_TEXTS: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
+    (label, re.compile(pattern), handler)
+    for label, pattern, handler in (
+        ("Armor-like text", r"^reduce all damage (?:this model suffers|suffered by this model)"
+         r" by \+?(\d+),? to a minimum of 1$", lambda m, t: {"armor": _value(m)}),
+        ("Hard to Kill-like text",
+         r"^(?:when|if) this model would be killed while it has (?:2|two) or more (?:wd|wounds),"
+         r" it is reduced to (?:1|one) (?:wd|wound) instead$",
+         lambda m, t: {"hard_to_kill": True}),
+    )
+)
+
+
 def _normal(name: str) -> str:
     return " ".join(str(name).lower().replace("\u2019", "'").split())
 
 
+def _text_updates(text: str) -> dict | None:
+    key = _normal(text).rstrip(".").strip()
+    if not key:
+        return None
+    for _, pattern, handler in ABILITY_TEXTS:
+        match = pattern.match(key)
+        if match:
+            return handler(match, text)
+    return None
+
+
 def apply_ability(talents: Talents, name: str, text: str = "") -> Talents | None:
-    """``talents`` with the named ability added, or None when it is not modelled."""
+    """``talents`` with the ability added, or None when it is not modelled. The name is
+    matched first ("Armor +2"); an unknown name is played when its whole text is one of
+    ``ABILITY_TEXTS``."""
     key = _normal(name)
     for _, pattern, handler in ABILITIES:
         match = pattern.match(key)
         if match:
             return talents.merged(handler(match, text))
-    return None
+    updates = _text_updates(text)
+    return None if updates is None else talents.merged(updates)
+
+
+def plays_ability_text(text: str) -> bool:
+    """Whether an ability's whole text is a rule the registry plays (``ABILITY_TEXTS``)."""
+    return _text_updates(text) is not None
 
 
 def ability_names() -> tuple[str, ...]:

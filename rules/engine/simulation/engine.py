@@ -48,7 +48,7 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.4.0"
+SIMULATOR_VERSION = "1.5.0"
 #: Valued Conditions stack (add up); the others are present or not.
 STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
                       "injured"})

@@ -42,7 +42,7 @@ from ..effects import (
 )
 from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
-from .abilities import Talents, TriggerEffect, apply_ability
+from .abilities import Talents, TriggerEffect, apply_ability, plays_ability_text
 
 __all__ = ["DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS",
            "defensive_play", "tactical_play",
@@ -230,7 +230,7 @@ def _plays_ability(name: str) -> bool:
 #: What the simulator plays, for coverage (the keys of the two tables above).
 #: Triggers and tactical actions are played whole or not at all.
 SIMULATOR_SUPPORT = Support(effects=frozenset(TRIGGER_PLAYS) | frozenset(TACTICAL_PLAYS),
-                            ability=_plays_ability,
+                            ability=_plays_ability, ability_text=plays_ability_text,
                             whole_only=frozenset({"trigger", "tactical"}))
 
 

@@ -1,0 +1,62 @@
+"""Abilities the simulator plays by their whole text, whatever they are called (issue 27):
+an Armor-like reduction, a Hard to Kill-like rule (rulebook ABILITIES, Armor)."""
+
+from __future__ import annotations
+
+from rules.engine.simulation.commands import Attack
+from rules.engine.simulation.coverage import card_coverage
+
+from .scenes import act, card, kinds, scene, stack
+
+IRON_SKIN = {"name": "Iron Skin",
+             "text": "Reduce all damage this model suffers by 1, to a minimum of 1."}
+STUBBORN = {"name": "Stubborn", "text": "When this model would be killed while it has 2 or "
+                                        "more Wd, it is reduced to 1 Wd instead."}
+# Ml 6 + 13 against Df 1 + 1: a positive twist on the damage flip, which takes the 9
+# (Moderate, 3 damage) of "4C 9T", or the 3 (Weak, 1 damage) of "2C 3T".
+MODERATE = ["13R", "4C", "9T"]
+WEAK = ["13R", "2C", "3T"]
+SMALL_BLADE = {"name": "Small Blade", "stat": "Ml", "value": 6, "range": '1"', "resist": "Df",
+               "damage": "1/3/4"}
+
+
+def _hit(defender, a_cards=MODERATE):
+    game = scene([("a", card(actions=[SMALL_BLADE]), (10.0, 10.0))],
+                 [("b", defender, (11.5, 10.0))])
+    stack(game, 0, a_cards)
+    stack(game, 1, ["1T"])
+    act(game, "a", Attack("Small Blade", "b"))
+    return game
+
+
+def test_an_armor_like_text_reduces_damage_three_to_two_and_one_stays_one():
+    game = _hit(card(df=1, wd=10, abilities=[IRON_SKIN]))
+    assert kinds(game, "dmg")[0][2] == 2
+    assert game.state.model("b").p.talents.armor == 1
+    game = _hit(card(df=1, wd=10, abilities=[IRON_SKIN]), WEAK)
+    assert kinds(game, "dmg")[0][2] == 1
+
+
+def test_a_hard_to_kill_like_text_leaves_a_three_wound_model_at_one_not_a_one_wound_one():
+    game = _hit(card(df=1, wd=3, abilities=[STUBBORN]))
+    b = game.state.model("b")
+    assert b.in_play and b.wounds == 1
+    assert game.casualties == []
+    game = _hit(card(df=1, wd=1, abilities=[STUBBORN]))
+    assert not game.state.model("b").in_play
+    assert len(game.casualties) == 1
+
+
+def test_abilities_played_by_their_text_are_played_in_coverage_and_not_listed():
+    grunt = card(abilities=[IRON_SKIN, STUBBORN])
+    statuses = {e.element.name: e.status for e in card_coverage(grunt).elements
+                if e.element.role == "ability"}
+    assert statuses == {"Iron Skin": "played", "Stubborn": "played"}
+    game = _hit(grunt)
+    assert not any("Iron Skin" in line or "Stubborn" in line
+                   for line in game.state.model("b").p.not_modelled)
+    # A text that only resembles Armor's is not played.
+    odd = {"name": "Odd Skin", "text": "Reduce all damage this model suffers by 1."}
+    (element,) = [e for e in card_coverage(card(abilities=[odd])).elements
+                  if e.element.role == "ability"]
+    assert element.status != "played"
