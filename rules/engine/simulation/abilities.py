@@ -18,9 +18,9 @@ from dataclasses import dataclass, fields, replace
 
 __all__ = [
     "ABILITIES",
+    "ABILITY_TEXTS",
     "Talents",
     "TriggerEffect",
-    "ABILITY_TEXTS",
     "ability_names",
     "apply_ability",
     "plays_ability_text",
