@@ -42,7 +42,8 @@ def _relative(name: str) -> str:
     return {"this model": pgettext("effect", "of this model"),
             "the target": pgettext("effect", "of the target"),
             "a Marker": pgettext("effect", "of a Marker"),
-            "a point": pgettext("effect", "of a point")}[name]
+            "a point": pgettext("effect", "of a point"),
+            "the attacker": pgettext("effect", "of the attacker")}[name]
 
 
 def _how(verb: str) -> str:
@@ -111,7 +112,7 @@ def _area(area: str) -> str:
 
 N = r"(?P<n>\d+)"
 SUIT = r"(?P<suit>Ram|Crow|Tome|Mask)"
-REL = r"(?P<rel>this model|the target|a Marker|a point)"
+REL = r"(?P<rel>this model|the target|a Marker|a point|the attacker)"
 DIST = r"(?P<distance>\d+(?:\.\d+)?\")"
 NAME = r"[A-Z][A-Za-z' ]*"  # a Condition's name, as describe() titles it
 STAT = r"(?P<stat>Ml|Sh|Ca|Df|Wp|Wk|Cg|Ht|Sp)"

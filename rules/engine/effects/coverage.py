@@ -211,7 +211,7 @@ def _describe(effect: Effect) -> str:
         return f"remove {effect.name.replace('_', ' ').title()}"
     if isinstance(effect, Move):
         rel = {"self": "this model", "target": "the target", "marker": "a Marker",
-               "point": "a point"}[effect.relative_to]
+               "point": "a point", "attacker": "the attacker"}[effect.relative_to]
         if effect.direction == "contact":
             return f"{effect.how} into base contact with {rel}"
         way = {"away": f" away from {rel}", "toward": f" toward {rel}", "any": ""}[

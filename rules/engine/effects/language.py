@@ -176,14 +176,17 @@ class Qualifiers(_Data):
     always applied. ``once_per``: "", "turn", "activation" or "game". ``optional``: the
     card says "may". ``timing``: when it happens, if not at once ("after_resolving",
     "after_damaging", "after_succeeding", "when_declaring", "end_of_activation",
-    "end_of_next_activation", "end_of_turn", "start_of_activation").
+    "end_of_next_activation", "end_of_turn", "start_of_activation"; for a defensive
+    trigger "after_hit", "after_hit_ml", "after_hit_sh": after this model is hit by an
+    attack, a Ml attack, a Sh attack).
     """
 
     CHOICES: ClassVar = {
         "once_per": ("", "turn", "activation", "game"),
         "timing": ("", "after_resolving", "after_damaging", "after_succeeding",
                    "when_declaring", "end_of_activation", "end_of_next_activation",
-                   "end_of_turn", "start_of_activation"),
+                   "end_of_turn", "start_of_activation", "after_hit", "after_hit_ml",
+                   "after_hit_sh"),
     }
 
     ignores_armor: bool = False
@@ -297,13 +300,14 @@ class Move(Effect):
     ``how``: "push", "place", "lure" (toward the luring model, as a Walk), "move" (a
     normal move). ``distance`` inches (0 with ``direction`` "contact": into base contact);
     ``up_to``: any distance up to it. ``direction``: "away", "toward", "any", "contact".
-    ``relative_to``: "self" (this model), "target", "marker", "point".
+    ``relative_to``: "self" (this model), "target", "marker", "point", "attacker" (the
+    model attacking this one, in a defensive trigger).
     """
 
     kind: ClassVar[str] = "move"
     CHOICES: ClassVar = {"how": ("push", "place", "lure", "move"),
                          "direction": ("away", "toward", "any", "contact"),
-                         "relative_to": ("self", "target", "marker", "point")}
+                         "relative_to": ("self", "target", "marker", "point", "attacker")}
 
     how: str
     distance: float = 0

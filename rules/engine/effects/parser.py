@@ -101,6 +101,8 @@ def _reference(text: str) -> str:
         return "self"
     if text in ("the target", "target", "that model"):
         return "target"
+    if text == "the attacker":
+        return "attacker"
     if "marker" in text:
         return "marker"
     return ""
@@ -214,7 +216,8 @@ def _blast(m, scope, may):
     return (DealDamage(blast=count, bonus=True),)
 
 
-_PUSH_DIR = r"(?: directly)? (?P<dir>away from|towards?) (?P<ref>this model|the target|itself)"
+_PUSH_DIR = (r"(?: directly)? (?P<dir>away from|towards?) "
+             r"(?P<ref>this model|the target|itself|the attacker)")
 
 
 @_template(r"push " + _SUBJECT + r" (?P<upto>up to )?" + _INCH + r"(?:" + _PUSH_DIR +
@@ -453,6 +456,10 @@ _TIMING = {"after the action resolves": "after_resolving",
            "after resolving": "after_resolving", "after damaging": "after_damaging",
            "after succeeding": "after_succeeding"}
 _TIMING_TAIL = re.compile(r"^(?P<rest>.+?),? (?P<t>" + "|".join(_TIMING) + r")$", re.I)
+#: "After this model is hit by a Ml attack, ..." (a defensive trigger's moment): the
+#: sentence's timing, for the whole element. Being damaged names no attack stat.
+_AFTER_ATTACKED = re.compile(r"^after this model is (?P<how>hit|damaged) by an? (?:enemy )?"
+                             r"(?:(?P<stat>ml|sh) )?attack, (?P<rest>.+)$", re.I)
 _MAY = re.compile(r"\b(may|must) (?=\w)", re.I)
 
 
@@ -516,6 +523,17 @@ def read_sentence(sentence: str) -> tuple[tuple[Effect, ...], Qualifiers | None]
         return None
     if element is not False:
         return (), element
+    attacked = _AFTER_ATTACKED.match(body)
+    if attacked:
+        how, stat = attacked.group("how").lower(), (attacked.group("stat") or "").lower()
+        if how == "damaged" and stat:
+            return None
+        effects = _with_tail(attacked.group("rest"), Qualifiers())
+        if effects is None or any(e.qualifiers.timing for e in effects):
+            return None
+        timing = "after_damaging" if how == "damaged" else "after_hit" + (
+            f"_{stat}" if stat else "")
+        return effects, Qualifiers(timing=timing)
     extra = Qualifiers()
     once = _ONCE.match(body)
     if once:

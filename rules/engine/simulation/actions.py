@@ -606,7 +606,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
     if not result.attacker_won:
-        _defensive(game, target, attacker, defence, hit=False, damaged=False)
+        _defensive(game, target, attacker, defence, hit=False, damaged=False,
+                   stat=action.stat)
         return result
     declared = result.attacker.trigger
     effects: tuple[TriggerEffect, ...] = ()
@@ -627,22 +628,50 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         element: dict = {}
         for effect in effects:
             _trigger_effect(game, attacker, target, effect, action.range, element)
-    _defensive(game, target, attacker, defence, hit=True, damaged=damaged)
+    _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=action.stat)
     return result
 
 
 def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bool,
-               damaged: bool) -> None:
+               damaged: bool, stat: str | None = None) -> None:
     """A defensive trigger the defender declared, by its timing: "after damaging" only
-    when the attack damaged it, "after succeeding" only when the attack failed."""
+    when the attack damaged it, "after succeeding" only when the attack failed, "after
+    hit" only when it hit (by an attack of that stat, for "after_hit_ml"/"_sh")."""
     if trigger is None or (not defender.in_play and trigger.timing != "after_damaging"):
         return
-    if (trigger.timing == "after_damaging" and not damaged) or (
-            trigger.timing == "after_succeeding" and hit):
+    timing = trigger.timing
+    if (timing == "after_damaging" and not damaged) or (
+            timing == "after_succeeding" and hit):
+        return
+    if timing.startswith("after_hit") and (not hit or (
+            timing != "after_hit" and timing != f"after_hit_{stat}")):
         return
     element: dict = {}
     for effect in trigger.effects:
-        _general(game, defender, attacker, effect, 0.0, element)
+        if effect.kind == "push_away":
+            _push_away(game, defender, attacker, float(effect.value))
+        else:
+            _general(game, defender, attacker, effect, 0.0, element)
+
+
+def _push_away(game: Game, m: Model, source: Model, distance: float) -> None:
+    """Push ``m`` directly away from ``source`` (a defensive trigger's "push this model up
+    to N\" away from the attacker": the whole distance, as far as terrain lets it).
+    A fall it causes is its own (no enemy killer)."""
+    st = game.state
+    if not m.in_play or distance <= 0:
+        return
+    start = (m.x, m.y)
+    end = st.push_end(m, m.x - source.x, m.y - source.y, distance)
+    if end == start:
+        return
+    high = st.elevation(m)
+    m.x, m.y = end
+    st.moved()
+    game.log.add("push", m.idx, end[0], end[1])
+    game.fall(m, high, None)
+    for piece_id in st.hazards_entered(m, (end,), start):
+        game.hazard(m, piece_id)
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,

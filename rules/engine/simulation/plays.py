@@ -194,19 +194,25 @@ def _on_attacker(e: Effect) -> TriggerEffect:
 
 
 #: What a defensive trigger plays (``actions._defensive``): a Condition on the attacker
-#: ("the attacker gains Burning +1"), a Condition on this model, a heal of this model.
+#: ("the attacker gains Burning +1"), a Condition on this model, a heal of this model,
+#: this model pushed (up to) N" directly away from the attacker.
 _DEFENSIVE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     *((GainCondition(name=name, value=1 if valued else 0, scope=_ENEMY), _on_attacker)
       for name, valued in PLAYED_CONDITIONS.items()),
     *((GainCondition(name=name, value=1 if valued else 0, scope=_SELF), _general("gain"))
       for name, valued in PLAYED_CONDITIONS.items()),
     (Heal(amount=1, scope=_SELF), _general("heal")),
+    *((Move(how="push", distance=2, up_to=up_to, direction="away", relative_to="attacker",
+            scope=_SELF), lambda e: TriggerEffect("push_away", e.distance, who="self"))
+      for up_to in (True, False)),
 )
 DEFENSIVE_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("trigger", example): build for example, build in _DEFENSIVE})
 #: When a defensive trigger may resolve: at once, after the attack resolved, after it
-#: damaged this model, or after this model succeeded (the attack failed).
-DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding"})
+#: damaged this model, after this model succeeded (the attack failed), after this model
+#: was hit (by any attack, a Ml attack, a Sh attack).
+DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding",
+                               "after_hit", "after_hit_ml", "after_hit_sh"})
 
 TRIGGER_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("trigger", example): build for example, build in _TRIGGER_TABLE})

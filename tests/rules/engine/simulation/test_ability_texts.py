@@ -3,10 +3,12 @@ an Armor-like reduction, a Hard to Kill-like rule (rulebook ABILITIES, Armor).""
 
 from __future__ import annotations
 
+from rules.engine.effects.parser import parse
+from rules.engine.simulation import ModelInput
 from rules.engine.simulation.commands import Attack
 from rules.engine.simulation.coverage import card_coverage
 
-from .scenes import act, card, kinds, scene, stack
+from .scenes import BLADE, GUN, act, card, kinds, scene, stack
 
 IRON_SKIN = {"name": "Iron Skin",
              "text": "Reduce all damage this model suffers by 1, to a minimum of 1."}
@@ -60,3 +62,39 @@ def test_abilities_played_by_their_text_are_played_in_coverage_and_not_listed():
     (element,) = [e for e in card_coverage(card(abilities=[odd])).elements
                   if e.element.role == "ability"]
     assert element.status != "played"
+
+
+# -- a reactive push after being hit (a defensive trigger read from its text) -------------
+
+FLINCH = {"name": "Flinch Back", "kind": "defensive_trigger", "suits": ["crows"],
+          "text": "After this model is hit by a Ml attack, push this model up to 2\" away "
+                  "from the attacker."}
+
+
+def test_a_reactive_push_text_is_read_with_its_moment():
+    reading = parse(FLINCH["text"])
+    assert reading.complete and reading.qualifiers.timing == "after_hit_ml"
+    (push,) = reading.effects
+    assert (push.how, push.distance, push.up_to, push.direction, push.relative_to,
+            push.scope.who) == ("push", 2.0, True, "away", "attacker", "self")
+    assert ModelInput("x", card("B", abilities=[FLINCH])).profile.not_modelled == ()
+
+
+def test_a_melee_hit_pushes_the_defender_two_inches_away_but_a_miss_or_a_shot_does_not():
+    game = scene([("a", card("A", actions=[BLADE, GUN]), (10.0, 10.0))],
+                 [("b", card("B", df=1, wd=10, abilities=[FLINCH]), (11.5, 10.0))])
+    stack(game, 0, ["13T", "9T"])
+    stack(game, 1, ["1C"])  # the defender's total carries a Crow
+    act(game, "a", Attack("Blade", "b"))
+    b = game.state.model("b")
+    assert b.wounds < 10
+    assert (round(b.x, 3), round(b.y, 3)) == (13.5, 10.0)
+    for action, cards, where in (("Blade", ["1T"], (11.5, 10.0)),  # a miss
+                                 ("Gun", ["13T", "9T"], (16.0, 10.0))):  # a Sh hit
+        game = scene([("a", card("A", actions=[BLADE, GUN]), (10.0, 10.0))],
+                     [("b", card("B", df=1, wd=10, abilities=[FLINCH]), where)])
+        stack(game, 0, cards)
+        stack(game, 1, ["13C"] if action == "Blade" else ["1C"])
+        act(game, "a", Attack(action, "b"))
+        b = game.state.model("b")
+        assert (b.x, b.y) == where, action
