@@ -67,6 +67,7 @@ class Talents:
     ignores_pulse_blast_damage: bool = False
     critical_strike_ml: bool = False
     critical_strike_sh: bool = False
+    walk_after_deployment: bool = False
 
     def merged(self, updates: Mapping[str, object]) -> Talents:
         """Stack updates: numbers add (Armor +1 and Armor +1 make Armor +2), flags stay on."""
@@ -156,7 +157,8 @@ ABILITIES: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
 #: Ability texts read whole (lower case, single spaces, no final full stop) as a rule the
 #: registry already plays, whatever the ability is called: the manual's own wording of
 #: Armor ("Reduce all damage suffered by this model by +N, to a minimum of 1") and of
-#: Hard to Kill ("reduced to 1 Wd instead" of killed while it has 2 or more Wd).
+#: Hard to Kill ("reduced to 1 Wd instead" of killed while it has 2 or more Wd), and a
+#: free Walk after deployment (``Game.after_deployment``).
 ABILITY_TEXTS: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
     (label, re.compile(pattern), handler)
     for label, pattern, handler in (
@@ -166,6 +168,9 @@ ABILITY_TEXTS: tuple[tuple[str, re.Pattern, Handler], ...] = tuple(
          r"^(?:when|if) this model would be killed while it has (?:2|two) or more (?:wd|wounds),"
          r" it is reduced to (?:1|one) (?:wd|wound) instead$",
          lambda m, t: {"hard_to_kill": True}),
+        ("Free Walk after deployment",
+         r"^after deployment, this model may (?:make|take) a free walk action$",
+         lambda m, t: {"walk_after_deployment": True}),
     )
 )
 

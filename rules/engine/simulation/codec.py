@@ -74,6 +74,8 @@ CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
     "blast": (lambda v: [_point(p) for p in v], lambda v: tuple(_to_point(p) for p in v)),
     "eot": _IDENTITY,
     "order": _IDENTITY,
+    "scout": (lambda v: None if v is None else v.to_json(),
+              lambda v: None if v is None else command_from_json(v)),
 }
 
 

@@ -29,7 +29,7 @@ from ..scoring import Score, victory_limits
 from . import actions, table_effects
 from .codec import encode
 from .commanders.base import DuelContext
-from .commands import EndActivation
+from .commands import EndActivation, Walk
 from .crews import EncounterInput
 from .errors import IllegalCommand
 from .geometry import Point, snap
@@ -309,6 +309,34 @@ class Game:
             self._place_given_positions()
         else:
             self._deploy()
+            self.after_deployment()
+
+    def after_deployment(self) -> None:
+        """"After deployment, this model may make a free Walk action": each such model, the
+        crew that deployed first first, Walks where its commander says (``scout``), or
+        not at all. The Walk costs no AP and is not an Activation; it follows the Walk's
+        rules otherwise (Wk, terrain, Pinned Down)."""
+        st = self.state
+        for index in (self.deployed_first, 1 - self.deployed_first):
+            for m in st.sides[index].models:
+                if not (m.in_play and m.p.talents.walk_after_deployment):
+                    continue
+                command = self.ask(index, "scout", "scout", m.id)
+                if command is None:
+                    continue
+                if not isinstance(command, Walk):
+                    raise IllegalCommand(f"{m.name}'s free Walk after deployment must be a "
+                                         f"Walk, not {command!r}.")
+                saved = (self.ap, self.zero_used, self.activation_over, st.active)
+                self.ap, st.active = 1, m
+                try:
+                    problem = actions.check(self, m, command)
+                    if problem:
+                        raise IllegalCommand(f"{m.name} cannot make its free Walk: {problem}.")
+                    self.log.add("scout", m.idx)
+                    actions.execute(self, m, command)
+                finally:
+                    self.ap, self.zero_used, self.activation_over, st.active = saved
 
     def _place_given_positions(self) -> None:
         """Tests and saved positions: zone 0 belongs to crew A, and models go where told."""

@@ -81,7 +81,7 @@ class ReplayCommander(BaseCommander):
         "choose_activation": "activate", "choose_command": "cmd", "soulstones": "ss",
         "prevent": "prevent", "strike": "strike", "randomized_target": "rand",
         "push_self": "pushself", "blasts": "blast", "end_of_turn": "eot",
-        "first_scheme": "order",
+        "first_scheme": "order", "scout": "scout",
     }
 
     def __init__(self, cursor: _Cursor) -> None:

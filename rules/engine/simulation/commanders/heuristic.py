@@ -134,6 +134,12 @@ class BaselineCommander(BaseCommander):
 
     # -- setting up -------------------------------------------------------------------
 
+    def scout(self, view: GameView, model: str) -> Command | None:
+        """A free Walk after deployment: toward the task it would choose now, as its
+        Walk in an Activation would go (None when it would not Walk)."""
+        m = view.model(model)
+        return self._walk(view, m, self._choose_task(view, m))
+
     def choose_schemes(self, view: GameView, pool: tuple[str, ...]) -> tuple[str, str]:
         ranked = sorted(pool, key=lambda k: (-SCHEME_TASTE.get(k, 0.6), pool.index(k)))
         return (ranked[0], ranked[1])

@@ -75,5 +75,5 @@ def _passthrough(name: str):
 for _name in ("choose_schemes", "note", "reveal_at_start", "deploy_first", "choose_zone",
               "deploy", "arrive", "discard", "buy_cards", "reflip_initiative", "go_first",
               "soulstones", "prevent", "strike", "randomized_target", "push_self", "blasts",
-              "end_of_turn", "first_scheme"):
+              "end_of_turn", "first_scheme", "scout"):
     setattr(ScriptedCommander, _name, _passthrough(_name))

@@ -1,12 +1,16 @@
 """Abilities the simulator plays by their whole text, whatever they are called (issue 27):
-an Armor-like reduction, a Hard to Kill-like rule (rulebook ABILITIES, Armor)."""
+an Armor-like reduction, a Hard to Kill-like rule (rulebook ABILITIES, Armor), a
+reactive push after being hit, a free Walk after deployment."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules.engine.effects.parser import parse
-from rules.engine.simulation import ModelInput
-from rules.engine.simulation.commands import Attack
+from rules.engine.simulation import ModelInput, ScriptedCommander, replay, simulate
+from rules.engine.simulation.commands import Attack, Walk
 from rules.engine.simulation.coverage import card_coverage
+from rules.engine.simulation.errors import IllegalCommand
 
 from .scenes import BLADE, GUN, act, card, kinds, scene, stack
 
@@ -98,3 +102,47 @@ def test_a_melee_hit_pushes_the_defender_two_inches_away_but_a_miss_or_a_shot_do
         act(game, "a", Attack(action, "b"))
         b = game.state.model("b")
         assert (b.x, b.y) == where, action
+
+
+# -- a free Walk after deployment ----------------------------------------------------------
+
+SCOUT = {"name": "Scout Ahead",
+         "text": "After deployment, this model may make a free Walk action."}
+
+
+def test_a_free_walk_after_deployment_moves_the_model_without_an_activation():
+    walk = Walk(((10.0, 14.0),))
+    game = scene([("a", card("A", wk=5, abilities=[SCOUT]), (10.0, 10.0)),
+                  ("c", card("C", wk=5), (14.0, 10.0))],
+                 commanders=(ScriptedCommander(answers={"scout": lambda model: walk}),
+                             ScriptedCommander(answers={"scout": lambda model: walk})))
+    assert game.state.model("a").p.talents.walk_after_deployment
+    game.after_deployment()
+    a, c = game.state.model("a"), game.state.model("c")
+    assert (a.x, a.y) == (10.0, 14.0) and (c.x, c.y) == (14.0, 10.0)
+    assert not a.activated and game.ap == 0
+    assert [e[0] for e in game.log.events if e[0] in ("scout", "walk")] == ["scout", "walk"]
+
+
+def test_a_free_walk_after_deployment_keeps_to_the_walk_rules_and_may_be_declined():
+    too_far = Walk(((10.0, 16.0),))  # 6" with Wk 5
+    game = scene([("a", card("A", wk=5, abilities=[SCOUT]), (10.0, 10.0))],
+                 commanders=(ScriptedCommander(answers={"scout": too_far}),
+                             ScriptedCommander()))
+    with pytest.raises(IllegalCommand):
+        game.after_deployment()
+    game = scene([("a", card("A", wk=5, abilities=[SCOUT]), (10.0, 10.0))])
+    game.after_deployment()  # the default commander declines
+    assert (game.state.model("a").x, game.state.model("a").y) == (10.0, 10.0)
+
+
+def test_heuristic_games_of_the_second_sample_pack_walk_after_deployment_and_replay():
+    from bench.bench_simulator import _pack, setups
+
+    played = 0
+    for setup in setups(_pack())[:3]:
+        result = simulate(setup, seed=5)
+        scouts = [e for e in result.log["events"] if e[0] == "scout"]
+        played += len(scouts)
+        assert replay(result.log).log == result.log
+    assert played > 0
