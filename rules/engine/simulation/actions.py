@@ -824,6 +824,11 @@ def _general(game: Game, source: Model, target: Model | None, effect: TriggerEff
             _lure(game, source, m, float(effect.value))
 
 
+def general_effect(game: Game, m: Model, effect: TriggerEffect, element: dict) -> None:
+    """A general effect of ``m``'s own (an ability acting at the start of its Activation)."""
+    _general(game, m, None, effect, 0.0, element)
+
+
 def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
     """Move ``m`` up to ``distance`` straight toward ``source``, stopping in base contact
     (its path as a push: terrain it cannot cross stops it)."""

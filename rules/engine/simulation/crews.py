@@ -32,7 +32,13 @@ from ..errors import RulesError
 from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
-from .plays import SIMULATOR_SUPPORT, defensive_play, tactical_play, trigger_play
+from .plays import (
+    SIMULATOR_SUPPORT,
+    activation_play,
+    defensive_play,
+    tactical_play,
+    trigger_play,
+)
 
 __all__ = [
     "CAMPAIGN_UPGRADE_TALENTS",
@@ -454,7 +460,8 @@ def ability_coverage(name: str, text: str = "", reading: Reading | None = None,
     """How much of an ability the simulator plays (abilities are played by name; a
     defensive trigger by its reading, through ``plays.defensive_play``)."""
     element = CardElement("ability", name, text, reading)
-    if defensive and reading is not None and defensive_play(reading):
+    if reading is not None and (defensive_play(reading) if defensive
+                                else activation_play(reading)):
         return ElementCoverage(element, PLAYED, tuple(describe(e) for e in reading.effects))
     return classify(element, SIMULATOR_SUPPORT)
 
@@ -534,6 +541,8 @@ class ModelProfile:
     chosen_leader: bool = False
     #: Defensive triggers it plays (declared on the defender's side of an attack).
     defensive_triggers: tuple[TriggerProfile, ...] = ()
+    #: What its abilities with no stated moment do at the start of each Activation.
+    activation_effects: tuple[TriggerEffect, ...] = ()
 
     @cached_property
     def defensive_engine_triggers(self) -> tuple[Trigger, ...]:
@@ -697,6 +706,7 @@ def build_profile(model: ModelInput) -> ModelProfile:
     not_modelled: list[str] = []
     talents = Talents()
     defences: list[TriggerProfile] = []
+    at_activation: list[TriggerEffect] = []
     for source, abilities in [("card", card.get("abilities") or ())] + [
             (m.name, m.abilities) for m in mods]:
         for ability in abilities:
@@ -717,6 +727,11 @@ def build_profile(model: ModelInput) -> ModelProfile:
                     defences.append(TriggerProfile(name, suits, text, played, reading,
                                                    reading.qualifiers.timing))
                     continue
+                if not defensive:
+                    at_start = activation_play(reading)
+                    if at_start:
+                        at_activation.extend(at_start)
+                        continue
                 why = "; ".join(ability_coverage(name, text, reading,
                                                  defensive=defensive).reasons)
                 not_modelled.append(f"{label}: ability {name}{where_from} ({why})")
@@ -771,6 +786,7 @@ def build_profile(model: ModelInput) -> ModelProfile:
         enters_on_turn=model.enters_on_turn,
         chosen_leader=model.is_leader and any(m.key == THE_CHOSEN for m in mods),
         defensive_triggers=tuple(defences),
+        activation_effects=tuple(at_activation),
     )
 
 

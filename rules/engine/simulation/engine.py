@@ -550,6 +550,12 @@ class Game:
             self.hazard(m, piece_id)
         if m.in_play and m.p.talents.regeneration:
             self.heal(m, m.p.talents.regeneration)
+        if m.p.activation_effects and m.in_play:
+            # Abilities with no stated moment (docs/rules-decisions.md): before the AP,
+            # so a Fast or Slow they give counts for this Activation.
+            element: dict = {}
+            for effect in m.p.activation_effects:
+                actions.general_effect(self, m, effect, element)
         self._had = ("pinned" in cond, cond.get("lingering", 0))
         if not m.in_play:
             return

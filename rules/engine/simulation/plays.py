@@ -13,7 +13,9 @@ target's next Activation, no Walk until its next Activation, a push of the targe
 directly away from this model, this model pushing up to N"; on a tactical action,
 healing this model or friendly models in range. A trigger or tactical action is played
 only whole: one with anything else in it is not played at all. Abilities are played by
-name (the registry in ``abilities.py``). Everything else is listed as not modelled.
+name or whole text (the registry in ``abilities.py``), as defensive triggers, or, with no
+stated moment, at the start of each of the model's Activations (``ACTIVATION_PLAYS``).
+Everything else is listed as not modelled.
 """
 
 from __future__ import annotations
@@ -44,8 +46,8 @@ from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability, plays_ability_text
 
-__all__ = ["DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS",
-           "defensive_play", "tactical_play",
+__all__ = ["ACTIVATION_PLAYS", "DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS",
+           "TRIGGER_PLAYS", "activation_play", "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
 
 
@@ -214,6 +216,24 @@ DEFENSIVE_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyT
 DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding",
                                "after_hit", "after_hit_ml", "after_hit_sh"})
 
+#: What an ability with no stated moment plays, at the start of each of this model's
+#: Activations (``engine.start_activation``; docs/rules-decisions.md): a played Condition
+#: gained or ended by this model ("This model gains Fast", "End all Conditions on this
+#: model"), a Condition given to the friendly, enemy or all models within N" ("Enemy
+#: models within 3\" gain Burning +1", as an Aura renewed each Activation), and a heal of
+#: this model, also "Once per turn" (a model activates once a Turn).
+_WITHIN = tuple(Scope(who=who, area="within", distance=1) for who in ("friendly", "enemy", "any"))
+_ONCE_A_TURN = Qualifiers(once_per="turn")
+_ACTIVATION: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    *((GainCondition(name=name, value=1 if valued else 0, scope=scope), _general("gain"))
+      for name, valued in PLAYED_CONDITIONS.items() for scope in (_SELF, *_WITHIN)),
+    *((RemoveCondition(name=name, scope=_SELF), _general("remove"))
+      for name in (*PLAYED_CONDITIONS, "any")),
+    (Heal(amount=1, scope=_SELF), _general("heal")),
+    (Heal(amount=1, scope=_SELF, qualifiers=_ONCE_A_TURN), _general("heal")),
+)
+ACTIVATION_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
+    {capability("ability", example): build for example, build in _ACTIVATION})
 TRIGGER_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("trigger", example): build for example, build in _TRIGGER_TABLE})
 TACTICAL_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
@@ -225,7 +245,7 @@ def what_it_plays() -> list[dict[str, str]]:
     (for the catalogue's coverage page)."""
     return [{"role": role, "key": capability(role, example), "example": describe(example)}
             for role, table in (("trigger", _TRIGGER_TABLE), ("tactical", _TACTICALS),
-                                ("defensive trigger", _DEFENSIVE))
+                                ("defensive trigger", _DEFENSIVE), ("ability", _ACTIVATION))
             for example, _ in table]
 
 
@@ -271,6 +291,18 @@ def defensive_play(reading: Reading) -> tuple[TriggerEffect, ...]:
             and all(capability("trigger", e) in DEFENSIVE_PLAYS for e in reading.effects)):
         return ()
     return tuple(DEFENSIVE_PLAYS[capability("trigger", e)](e) for e in reading.effects)
+
+
+def activation_play(reading: Reading) -> tuple[TriggerEffect, ...]:
+    """The engine effects of an ability with no stated moment, played at the start of
+    each of this model's Activations, when the simulator plays all of it (a "may" heal
+    is always taken), otherwise none."""
+    if not _whole(reading, "ability", ACTIVATION_PLAYS):
+        return ()
+    for effect in reading.effects:
+        if effect.qualifiers.optional and not isinstance(effect, Heal):
+            return ()  # whether to take a "may" other than a heal is not decided
+    return tuple(ACTIVATION_PLAYS[capability("ability", e)](e) for e in reading.effects)
 
 
 def trigger_effect(name: str, text: str = "") -> TriggerEffect | None:

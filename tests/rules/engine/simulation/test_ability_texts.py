@@ -146,3 +146,59 @@ def test_heuristic_games_of_the_second_sample_pack_walk_after_deployment_and_rep
         played += len(scouts)
         assert replay(result.log).log == result.log
     assert played > 0
+
+
+# -- abilities with no stated moment act at the start of each of the model's Activations ---
+
+FIELD_DRESSING = {"name": "Field Dressing",
+                  "text": "Once per turn, this model may heal 1 damage."}
+QUICK_STEP = {"name": "Quick Step", "text": "This model gains Fast."}
+BRACE = {"name": "Brace", "text": "This model gains Shielded +1."}
+SMOLDERING = {"name": "Smoldering", "text": "Enemy models within 3\" gain Burning +1."}
+SHAKE_IT_OFF = {"name": "Shake It Off", "text": "End all Conditions on this model."}
+
+
+def test_a_heal_with_no_stated_moment_heals_one_at_the_start_of_each_activation():
+    game = scene([("a", card("A", wd=6, abilities=[FIELD_DRESSING]), (10.0, 10.0))])
+    a = game.state.model("a")
+    assert a.p.not_modelled == ()
+    a.wounds = 3
+    act(game, "a")
+    assert a.wounds == 4
+    # A "may" other than a heal, or a subject the simulator cannot filter, is not played.
+    odd = {"name": "Odd", "text": "This model may gain Fast."}
+    other = {"name": "Other", "text": "Friendly Construct models within 3\" gain Fast."}
+    profile = ModelInput("x", card("X", abilities=[odd, other])).profile
+    assert profile.activation_effects == ()
+    assert len(profile.not_modelled) == 2
+
+
+def test_gaining_fast_or_shielded_with_no_stated_moment_counts_from_the_activation_start():
+    game = scene([("a", card("A", abilities=[QUICK_STEP, BRACE]), (10.0, 10.0))])
+    act(game, "a")
+    a = game.state.model("a")
+    assert "fast" in a.conditions and a.conditions.get("shielded") == 1
+    assert kinds(game, "ap")[-1][2] == 3  # Fast: one AP more this Activation
+
+
+def test_enemies_within_three_inches_gain_burning_at_the_start_of_its_activation():
+    game = scene([("a", card("A", abilities=[SMOLDERING]), (10.0, 10.0)),
+                  ("f", card("F"), (12.0, 10.0))],
+                 [("near", card("Near"), (10.0, 12.5)), ("far", card("Far"), (10.0, 15.0))])
+    act(game, "a")
+    st = game.state
+    assert st.model("near").conditions.get("burning") == 1
+    assert "burning" not in st.model("far").conditions
+    assert "burning" not in st.model("f").conditions
+    assert "burning" not in st.model("a").conditions
+
+
+def test_ending_all_conditions_with_no_stated_moment_ends_them_before_the_ap_is_counted():
+    game = scene([("a", card("A", abilities=[SHAKE_IT_OFF]), (10.0, 10.0))])
+    a = game.state.model("a")
+    game.give(a, "slow")
+    game.give(a, "poison", 2)
+    act(game, "a")
+    assert a.conditions == {} or not any(v for v in a.conditions.values())
+    assert kinds(game, "ap")[-1][2] == 2  # Slow ended first: no AP lost
+
