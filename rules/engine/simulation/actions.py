@@ -654,24 +654,32 @@ def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bo
             _general(game, defender, attacker, effect, 0.0, element)
 
 
-def _push_away(game: Game, m: Model, source: Model, distance: float) -> None:
-    """Push ``m`` directly away from ``source`` (a defensive trigger's "push this model up
-    to N\" away from the attacker": the whole distance, as far as terrain lets it).
-    A fall it causes is its own (no enemy killer)."""
+def push(game: Game, m: Model, dx: float, dy: float, distance: float,
+         by: Model | None) -> None:
+    """Move ``m`` up to ``distance`` along (dx, dy) as a push: terrain it cannot cross
+    stops it; then the move is logged, a drop off a height is a fall (``by`` its cause,
+    credited only when an enemy), and hazardous terrain entered hurts."""
     st = game.state
-    if not m.in_play or distance <= 0:
-        return
     start = (m.x, m.y)
-    end = st.push_end(m, m.x - source.x, m.y - source.y, distance)
+    end = st.push_end(m, dx, dy, distance)
     if end == start:
         return
     high = st.elevation(m)
     m.x, m.y = end
     st.moved()
     game.log.add("push", m.idx, end[0], end[1])
-    game.fall(m, high, None)
+    game.fall(m, high, by)
     for piece_id in st.hazards_entered(m, (end,), start):
         game.hazard(m, piece_id)
+
+
+def _push_away(game: Game, m: Model, source: Model, distance: float) -> None:
+    """Push ``m`` directly away from ``source`` (a defensive trigger's "push this model up
+    to N\" away from the attacker": the whole distance, as far as terrain lets it).
+    A fall it causes is its own (no enemy killer)."""
+    if not m.in_play or distance <= 0:
+        return
+    push(game, m, m.x - source.x, m.y - source.y, distance, by=None)
 
 
 def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -837,16 +845,7 @@ def _lure(game: Game, source: Model, m: Model, distance: float) -> None:
     step = min(distance, max(0.0, gap))
     if step <= 0:
         return
-    start = (m.x, m.y)
-    end = st.push_end(m, source.x - m.x, source.y - m.y, step)
-    if end != start:
-        high = st.elevation(m)
-        m.x, m.y = end
-        st.moved()
-        game.log.add("push", m.idx, end[0], end[1])
-        game.fall(m, high, source)
-        for piece_id in st.hazards_entered(m, (end,), start):
-            game.hazard(m, piece_id)
+    push(game, m, source.x - m.x, source.y - m.y, step, by=source)
 
 
 _GENERAL_KINDS = frozenset({"gain", "remove", "heal", "draw", "discard", "lure", "unmark",
@@ -868,32 +867,15 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
         if not st.sides[target.side].deck.hand:
             game.give(target, "paralyzed", by=attacker)
     elif kind == "push_target" and target.in_play:
-        start = (target.x, target.y)
-        end = st.push_end(target, target.x - attacker.x, target.y - attacker.y, effect.value)
-        if end != start:
-            high = st.elevation(target)
-            target.x, target.y = end
-            st.moved()
-            game.log.add("push", target.idx, end[0], end[1])
-            game.fall(target, high, attacker)
-            for piece_id in st.hazards_entered(target, (end,), start):
-                game.hazard(target, piece_id)
+        push(game, target, target.x - attacker.x, target.y - attacker.y, effect.value,
+             by=attacker)
     elif kind == "push_self" and attacker.in_play:
         spot = game.ask(attacker.side, "pushself", "push_self", attacker.id, float(effect.value))
         if spot is None:
             return
         dx, dy = spot[0] - attacker.x, spot[1] - attacker.y
         distance = min(float(effect.value), math.hypot(dx, dy))
-        start = (attacker.x, attacker.y)
-        end = st.push_end(attacker, dx, dy, distance)
-        if end != start:
-            high = st.elevation(attacker)
-            attacker.x, attacker.y = end
-            st.moved()
-            game.log.add("push", attacker.idx, end[0], end[1])
-            game.fall(attacker, high, attacker)
-            for piece_id in st.hazards_entered(attacker, (end,), start):
-                game.hazard(attacker, piece_id)
+        push(game, attacker, dx, dy, distance, by=attacker)
 
 
 def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
