@@ -851,7 +851,9 @@ class HeuristicCommander(BaselineCommander):
       and Focus spent on a Charge's first attack;
     - a Charge at any enemy it can reach when the two attacks pay, not only its task's;
     - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
-      Stance) when an enemy could reach it, draws with a tactical action, or ends.
+      Stance) when an enemy could reach it, draws with a tactical action, or ends;
+    - (simulator 1.6) the attack trigger that pays most, or none (``trigger_choice``),
+      and a summon while the summoned model has Turns left to act.
     """
 
     def __init__(self, *, aggression: float = 1.0) -> None:
@@ -864,9 +866,9 @@ class HeuristicCommander(BaselineCommander):
 
     def duel_decisions(self, view: GameView, context: DuelContext):
         """Greedy, but an attack declares the trigger that pays most (``trigger_choice``)."""
-        choice = self._triggers
-        choice.aim = (view, context)
-        return choice
+        if context.role != "attacker" or context.kind != "attack":
+            return self._greedy
+        return self._triggers.aimed(view, context)
 
     def choose_command(self, view: GameView, model: str) -> Command:
         m = view.model(model)

@@ -97,23 +97,28 @@ def trigger_worth(effect: TriggerEffect, source: Model, target: Model) -> float:
 
 class TriggerChoice(GreedyDecisions):
     """Greedy duel decisions, but the attacker declares the trigger worth most (or none).
-    ``aim`` is set by the commander before each duel (``duel_decisions``)."""
+    ``aim`` (the attacking model, its target, the action's name) is set by the commander
+    before each attack duel (``aimed``); it holds models, never the game, so a finished
+    game leaves no reference cycle through its commanders."""
 
     __slots__ = ("aim",)
 
     def __init__(self) -> None:
-        self.aim: tuple[GameView, DuelContext] | None = None
+        self.aim: tuple[Model, Model, str] | None = None
+
+    def aimed(self, view: GameView, context: DuelContext) -> TriggerChoice:
+        state = view.game.state
+        self.aim = (state.model(context.model), state.model(context.other), context.action)
+        return self
 
     def declare_trigger(self, available, view):
         if not available:
             return None
         aim = self.aim
-        if aim is None or aim[1].role != "attacker" or len(available) == 0:
+        if aim is None:
             return available[0]
-        game_view, context = aim
-        source = game_view.model(context.model)
-        target = game_view.model(context.other)
-        action = source.p.action(context.action) if source is not None else None
+        source, target, name = aim
+        action = source.p.action(name) if source is not None else None
         if action is None or target is None:
             return available[0]
         best, best_worth = None, 0.0

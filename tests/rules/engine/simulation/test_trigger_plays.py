@@ -265,8 +265,8 @@ def test_the_heuristic_declares_the_trigger_that_pays_and_none_that_hurts():
     b = game.state.model("b")
     game.give(b, "poison", 2)
     action = game.state.model("a").p.action("Blade")
-    choice = TriggerChoice()
-    choice.aim = (game.views[0], DuelContext("attack", "attacker", "a", "b", "Blade"))
+    choice = TriggerChoice().aimed(game.views[0],
+                                   DuelContext("attack", "attacker", "a", "b", "Blade"))
     both = tuple(t.engine_trigger for t in action.triggers)
     assert choice.declare_trigger(both, None).name == "Deep Cut"  # greedy: Cleanse
     assert choice.declare_trigger(both[:1], None) is None  # never Cleanse on an enemy
