@@ -329,6 +329,9 @@ class ActionProfile:
     modelled: bool
     why_not: str = ""
     reading: Reading = field(default_factory=Reading)
+    #: Suits the TN of a tactical action's duel requires ("TN 13 Mask": format 2's
+    #: ``tn_suits``); played since simulator 1.6.
+    tn_suits: tuple[Suit, ...] = ()
 
     @property
     def is_attack(self) -> bool:
@@ -378,6 +381,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
     tn = _int(raw.get("tn"), f"{where}, action {name!r} tn", allow_none=True)
     try:
         suits = parse_suits(raw.get("suits") or ())
+        tn_suits = parse_suits(raw.get("tn_suits") or ())
         damage = DamageTrack.parse(raw["damage"]) if raw.get("damage") else None
     except RulesError as exc:
         raise InvalidEncounterInput(f"{where}, action {name!r}: {exc}") from None
@@ -443,7 +447,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
                 modelled, why = False, "a TN without a stat"
         out.append(ActionProfile(names[min(index, len(names) - 1)], stat, value, suits, rng,
                                  kind, resist, tn, damage, triggers, ap, text, effect,
-                                 modelled, why, reading))
+                                 modelled, why, reading, tn_suits=tn_suits))
     return out
 
 

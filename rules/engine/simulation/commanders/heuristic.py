@@ -932,6 +932,8 @@ class HeuristicCommander(BaselineCommander):
                     # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
                     need = action.tn - (action.value or 0)
                     worth *= min(1.0, max(0.0, (14 - need) / 13))
+                    if action.tn_suits:
+                        worth *= _suited_odds(view, action, need)
                 worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
                 if worth <= best_worth:
                     continue
@@ -1111,6 +1113,20 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
         # The model is lost (``table_effects``): never a price for a small effect.
         return -sign * float(who.wounds + who.p.cost + 2)
     return 0.0
+
+
+def _suited_odds(view: GameView, action, need: int) -> float:
+    """A TN that requires suits ("TN 13 Mask"): a hand card that meets both can be
+    cheated in (nearly sure); else a flip carries one of the four suits a quarter of the
+    time."""
+    wanted = {s for s in action.tn_suits if s not in action.suits}
+    if not wanted:
+        return 1.0
+    if len(wanted) == 1:
+        suit = next(iter(wanted))
+        if any(c.joker is None and c.value >= need and c.suit is suit for c in view.hand):
+            return 0.9
+    return 0.25 ** len(wanted)
 
 
 def _summon_worth(effect, source: Model, game) -> float:

@@ -311,3 +311,30 @@ def test_the_replay_tells_a_placement_a_twist_and_a_forced_duel():
     assert "Beta fails a TN 12 Wp duel." in lines
     placed = next(s for s in steps(log) if s["acting"] == 0)
     assert [0, 4.0, 5.0, 6] in placed["models"]
+
+
+@pytest.mark.parametrize("flipped,healed", [("13R", False), ("13M", True)])
+def test_a_tactical_tn_with_a_suit_needs_that_suit(flipped, healed):
+    mend = {"name": "Mend", "ap": 1, "stat": "Wp", "value": 5, "range": "self", "tn": 12,
+            "tn_suits": ["masks"], "text": "This model heals 2 damage."}
+    game = scene([("a", card("A", wd=10, actions=[BLADE, mend]), (10.0, 10.0))])
+    a = game.state.model("a")
+    a.wounds = 5
+    stack(game, 0, [flipped])  # 5 + 13 = 18 reaches TN 12; only the Mask carries its suit
+    act(game, "a", Tactical("Mend"))
+    assert (a.wounds == 7) is healed
+
+
+def test_the_heuristic_summons_with_a_suited_tn_only_when_its_hand_can_meet_it():
+    wisp = card("Wisp", station="peon", cost=2, wd=3)
+    call = {"name": "Call", "ap": 2, "stat": "Ca", "value": 6, "range": "Aura 3\"",
+            "tn": 13, "tn_suits": ["masks"],
+            "text": "Summon a Wisp in base contact with this model."}
+    chosen = {}
+    for hand in (["9M"], ["9R"]):
+        game = scene([("a", boss("A", actions=[BLADE, call]), (10.0, 10.0))],
+                     summons_a=[wisp], commanders=(HeuristicCommander(), HeuristicCommander()))
+        stack(game, 0, ["1R"], hand=hand)
+        m = act(game, "a")
+        chosen[hand[0]] = game.commanders[0].choose_command(game.views[0], m.id)
+    assert chosen["9M"] == Tactical("Call") and chosen["9R"] != Tactical("Call")
