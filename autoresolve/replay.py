@@ -157,6 +157,20 @@ def steps(log: dict) -> list[dict]:
         elif kind == "unbury":
             pos[event[1]] = [event[2], event[3]]
             current["lines"].append(_("%(model)s is unburied.") % {"model": names[event[1]]})
+        elif kind == "place":
+            pos[event[1]] = [event[2], event[3]]
+            current["lines"].append(_("%(model)s is placed beside %(other)s.")
+                                    % {"model": names[event[1]], "other": names[event[4]]})
+        elif kind == "twist":
+            line = (_("%(model)s will have a negative twist on its next duel.")
+                    if event[2] < 0 else
+                    _("%(model)s will have a positive twist on its next duel."))
+            current["lines"].append(line % {"model": names[event[1]]})
+        elif kind == "duel":
+            line = (_("%(model)s passes a TN %(tn)s %(stat)s duel.") if event[5]
+                    else _("%(model)s fails a TN %(tn)s %(stat)s duel."))
+            current["lines"].append(line % {"model": names[event[1]], "tn": event[3],
+                                            "stat": event[2].title()})
         elif kind == "marker":
             markers[event[1]] = [event[2], event[3], event[4], event[5]]
         elif kind == "unmarker":

@@ -99,10 +99,10 @@ def test_simulator_reads_v2_cards_and_honours_ap_cost():
     assert by_name["Stand Fast"].ap == 0 and by_name["Stand Fast"].kind == "self"
     assert by_name["Wail"].ap == 3
     assert by_name["Ring Out"].kind == "pulse"
-    # What it cannot play is listed with a reason, never silently dropped.
-    assert not by_name["Scatter Charge"].modelled
-    assert "Df Or Wp" in by_name["Scatter Charge"].why_not or "Df or Wp" in (
-        by_name["Scatter Charge"].why_not)
+    # A "Df or Wp" attack is played since simulator 1.6: the target resists with the
+    # better of the two.
+    assert by_name["Scatter Charge"].modelled
+    assert by_name["Scatter Charge"].resists == ("df", "wp")
 
 
 def test_blast_damage_reaches_the_simulator_track():

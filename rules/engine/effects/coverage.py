@@ -116,6 +116,9 @@ def _detail(effect: Effect) -> str:
             parts.append("track")
         return ":".join(parts)
     if isinstance(effect, GainCondition):
+        if effect.rule:  # a Condition the card defines: its rule, whatever its name
+            return ":".join([f"defined_{effect.rule}", *(["value"] if effect.value else []),
+                             *([effect.duration] if effect.duration else [])])
         return ":".join([effect.name, *(["value"] if effect.value else []),
                          *([effect.duration] if effect.duration else [])])
     if isinstance(effect, RemoveCondition):
@@ -329,8 +332,11 @@ def classify(element: CardElement, support: Support) -> ElementCoverage:
         else:
             reasons.append(f"{describe(effect)} is not played")
     for key in element_capabilities(element.role, reading.qualifiers):
+        words = key.split(':', 1)[1].replace('_', ' ')
         if key not in support.effects:
-            reasons.append(f"{key.split(':', 1)[1].replace('_', ' ')} is not played")
+            reasons.append(f"{words} is not played")
+        else:  # an element rule the player plays ("This attack ignores Armor.")
+            played.append(words)
     for sentence in reading.unread:
         reasons.append(f"text not read: {sentence!r}")
     if element.role == "attack":

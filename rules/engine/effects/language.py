@@ -246,16 +246,22 @@ class DealDamage(Effect):
 @dataclass(frozen=True, kw_only=True)
 class GainCondition(Effect):
     """Gain a Condition (``name`` lower case, ``value`` for "+1" Conditions, 0 for one
-    without a value). ``duration``: "" (as the Condition's own rule says),
-    "end_of_turn", "end_of_activation", "end_of_next_activation", "rest_of_game"."""
+    without a value; ``rule`` for one the card defines). ``duration``: "" (as the
+    Condition's own rule says), "end_of_turn", "end_of_activation",
+    "end_of_next_activation", "rest_of_game"."""
 
     kind: ClassVar[str] = "gain_condition"
     CHOICES: ClassVar = {"duration": ("", "end_of_turn", "end_of_activation",
-                                      "end_of_next_activation", "rest_of_game")}
+                                      "end_of_next_activation", "rest_of_game"),
+                         "rule": ("", "no_triggers")}
 
     name: str
     value: int = 0
     duration: str = ""
+    #: The rule of a Condition the card defines in place, when it is one the language
+    #: names: "no_triggers" ("This model cannot declare Triggers."). "" for a Condition
+    #: known by its name.
+    rule: str = ""
 
     def __post_init__(self) -> None:
         super().__post_init__()

@@ -44,7 +44,7 @@ from .language import (
     Unbury,
 )
 
-__all__ = ["parse", "read_sentence", "reading_of"]
+__all__ = ["defined_condition", "parse", "read_sentence", "reading_of"]
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _NUM = r"(\d+|a|an|one|two|three|four|five|six)"
@@ -71,7 +71,7 @@ def _inches(text: str) -> float:
 #: language cannot hold ("friendly Construct models") matches none of these and the
 #: sentence stays unread.
 _SUBJECT = (
-    r"(?P<subj>(?:the )?target|this model|"
+    r"(?P<subj>(?:the )?target|this model|the attacker|"
     r"(?:(?:all|each|every) )?(?:other )?(?:friendly |enemy )?models? "
     r"(?:within " + _INCH.replace("(", "(?:", 1) + r"(?: of this model)?|in range)|"
     r"(?:all|each) (?:other )?(?:friendly |enemy )?models? in (?:the )?(?:pulse|aura))"
@@ -84,6 +84,8 @@ def _scope(subject: str) -> Scope:
         return Scope(who="target")
     if s == "this model":
         return Scope(who="self")
+    if s == "the attacker":  # a defensive trigger's attacker: the enemy model attacking
+        return Scope(who="enemy")
     who = "friendly" if "friendly" in s else "enemy" if "enemy" in s else "any"
     inches = re.search(r"within (\d+(?:\.\d+)?)", s)
     if inches:
@@ -577,6 +579,31 @@ def _with_tail(body: str, extra: Qualifiers) -> tuple[Effect, ...] | None:
 
 _DEFINITION = re.compile(r"^[A-Z][\w'\- ]{0,40}?(?: \+?\d+| \(.*?\))?:\s")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z+\-(])")
+
+
+#: Rules of a Condition a card defines in place that the language names (lower case, no
+#: final full stop), as ``GainCondition.rule``.
+_DEFINED_RULES = {
+    "this model cannot declare triggers": "no_triggers",
+    "this model may not declare triggers": "no_triggers",
+}
+_WHOLE_DEFINITION = re.compile(r"^(?P<name>[A-Z][\w'\- ]{0,40}?):\s+(?P<rule>.+?)\.?$")
+
+
+def defined_condition(text: str) -> Reading | None:
+    """A trigger whose whole text defines one Condition ("Smothered: This model cannot
+    declare Triggers."), with a rule the language names: read as the target gaining that
+    Condition (the trigger gives what it defines). None for anything else: such text
+    stays a definition, unread (``parse``)."""
+    body = " ".join(str(text or "").split())
+    m = _WHOLE_DEFINITION.match(body)
+    if not m:
+        return None
+    rule = _DEFINED_RULES.get(m.group("rule").lower().rstrip("."))
+    name = "_".join(m.group("name").lower().split())
+    if rule is None or not re.fullmatch(r"[a-z][a-z_]{0,39}", name):
+        return None
+    return Reading(effects=(GainCondition(name=name, rule=rule, scope=Scope(who="target")),))
 
 
 def parse(text: str) -> Reading:

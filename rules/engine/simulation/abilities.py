@@ -231,7 +231,16 @@ class TriggerEffect:
     ``distance``" of this model); and the table kinds (``table_effects``): summon (``value``
     models named ``name``), sacrifice, bury, unbury (within ``distance``), place_marker
     (``value`` Markers of kind ``name``), take_marker (remove ``value`` Markers of kind
-    ``name``, 0 all, within ``distance``, whose: ``side``).
+    ``name``, 0 all, within ``distance``, whose: ``side``), place (this model placed in
+    base contact with the target: ``name`` "target"; "unbury" of this model while it is
+    in play places it the same way).
+
+    Simulator 1.6 adds: blast (``value`` more Blast Markers on the damage), damage with
+    ``name`` (only when the target has that Condition), ignore_armor (this attack's
+    damage ignores Armor), twist (``value`` +1 or -1: a twist on the next duel of the
+    model in ``who``), no_cheat (the target's controller may not Cheat Fate for the rest
+    of the action), duel (the target takes a TN ``value`` duel on stat ``name``, suits
+    ``suit``; ``then`` on failing, ``otherwise`` on passing).
 
     ``who`` and ``area`` say whom a general kind applies to (``Scope``): "target", "self",
     or "friendly"/"enemy"/"any" models in a "pulse", "within" ``distance`` or "range".
@@ -245,3 +254,14 @@ class TriggerEffect:
     area: str = ""
     distance: float = 0
     side: str = ""
+    #: A Condition's rule when the card defines it ("no_triggers"), for "gain".
+    rule: str = ""
+    #: A forced duel's effects on failing and on passing (kind "duel").
+    then: tuple = ()
+    otherwise: tuple = ()
+
+    @property
+    def needs_target(self) -> bool:
+        """Whether the effect acts on, or places next to, the action's target."""
+        return self.who == "target" or (self.kind in ("unbury", "place")
+                                        and self.name == "target")

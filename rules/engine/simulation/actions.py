@@ -11,6 +11,7 @@ Scheme Interacts), Focus and Defensive Stance.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..damage import Severity, apply_armor, blast_damage
@@ -169,7 +170,7 @@ def _attack_reach(game: Game, m: Model, action: ActionProfile, target: Model,
     st = game.state
     if focus and "focused" not in m.conditions:
         return "it is not Focused"
-    if action.resist not in RESIST_STATS:
+    if not action.resists:
         return f"{action.name} is resisted by {action.resist}, which the simulator does not model"
     # A Close attack's range adds the elevation between them (ENGAGEMENT ELEVATION).
     gap = st.close_edge(m, target) if action.kind == "close" else st.edge(m, target)
@@ -221,11 +222,13 @@ def _check_tactical(game: Game, m: Model, command: Tactical) -> str:
         return f"it has no modelled tactical action {command.action!r}"
     if command.focus and "focused" not in m.conditions:
         return "it is not Focused"
-    if any(e.who == "target" for e in action.effect or ()):
+    if any(e.needs_target for e in action.effect or ()):
         st = game.state
         target = st.model(command.target) if command.target else None
         if target is None or not target.in_play:
             return f"{action.name} needs a target model in play"
+        if target is m and any(e.kind in ("place", "unbury") for e in action.effect):
+            return f"{action.name} places this model next to another model"
         if target is not m and (st.edge(m, target) > action.range + 1e-6
                                 or not st.los(m, target)):
             return f"{target.name} is not in range and sight of {action.name}"
@@ -526,6 +529,19 @@ def _stat_of(model: Model, stat: str) -> int:
     return value
 
 
+def resist_choice(game: Game, target: Model, stats: tuple[str, ...]) -> str:
+    """The stat a target resists with when the attack gives it a choice ("Df or Wp"): the
+    higher (Injured and Commanding Presence counted); on a tie the one its Defensive
+    twists, else the first the card names (docs/rules-decisions.md)."""
+    best, best_key = stats[0], None
+    for stat in stats:
+        value = _stat_of(target, stat) + (game.wp_bonus(target) if stat == "wp" else 0)
+        key = (value, target.conditions.get("defensive", 0) if stat == "df" else 0)
+        if best_key is None or key > best_key:
+            best, best_key = stat, key
+    return best
+
+
 def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: Model,
                    focused: int, *, strike: bool = False) -> OpposedDuelResult:
     """The opposed duel of an attack, then (if it hits) damage and trigger effects.
@@ -547,14 +563,25 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
         positive += 1
     resist = action.resist
+    if len(action.resists) > 1:
+        resist = resist_choice(game, target, action.resists)
     kind = "strike" if strike else "attack"
     a_context = DuelContext(kind, "attacker", attacker.id, target.id, action.name)
     d_context = DuelContext(kind, "defender", target.id, attacker.id, action.name)
     d_stone = game.soulstones(target, d_context)
     a_stone = game.soulstones(attacker, a_context)
+    d_positive = d_negative = 0
+    if game.next_twists:  # a twist waiting for a model's next duel is spent here
+        if attacker.idx in game.next_twists:
+            more, fewer = game.take_twists(attacker)
+            positive += more
+            negative += fewer
+        if target.idx in game.next_twists:
+            d_positive, d_negative = game.take_twists(target)
+    silencing = game.silencing
     triggers: tuple[Trigger, ...] = ()
     critical = None
-    if not strike and "stunned" not in attacker.conditions:
+    if not strike and silencing.isdisjoint(attacker.conditions):
         triggers = action.engine_triggers
         flag = _CRITICAL.get(action.stat or "")
         if flag and getattr(at, flag):
@@ -562,14 +589,15 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             triggers = (*triggers, critical)
     defender = Duelist(
         max(1, _stat_of(target, resist)),
-        negative=1 if tt.shaken and resist in ("df", "wp") else 0,
+        positive=d_positive,
+        negative=d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
         bonus=game.wp_bonus(target) if resist == "wp" else 0,
         can_use_soulstones=target.p.can_use_soulstones,
         soulstone=d_stone,
         defensive=target.conditions.get("defensive", 0),
         is_df_duel=resist == "df",
         triggers=(target.p.defensive_engine_triggers
-                  if not strike and "stunned" not in target.conditions else ()),
+                  if not strike and silencing.isdisjoint(target.conditions) else ()),
         name=target.name,
     )
     attacker_duelist = Duelist(
@@ -628,8 +656,25 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         element: dict = {}
         for effect in effects:
             _trigger_effect(game, attacker, target, effect, action.range, element)
+    if action.effect:
+        _attack_text(game, attacker, action, target)
     _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=action.stat)
     return result
+
+
+def _attack_text(game: Game, attacker: Model, action: ActionProfile, target: Model) -> None:
+    """The attack's own text, once it succeeded against ``target`` (ATTACK ACTIONS: "the
+    effects of the Attack are resolved"). On a Pulse or Aura attack, "<who> models in
+    range" are the models it hits: each such model of that side it succeeded against."""
+    element: dict = {}
+    for effect in action.effect:
+        if action.kind == "pulse" and effect.area == "range":
+            friendly = target.side == attacker.side
+            if effect.who == "any" or (effect.who == "friendly") == friendly:
+                _general(game, attacker, target, replace(effect, who="target", area=""),
+                         action.range, element)
+            continue
+        _general(game, attacker, target, effect, action.range, element)
 
 
 def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bool,
@@ -693,28 +738,39 @@ def _damage(game: Game, attacker: Model, action: ActionProfile, target: Model,
                           decisions=game.decisions_for(attacker.side, context),
                           purpose=f"{action.name} damage")
     amount = flip.unreduced_damage
+    blasts = flip.blast_markers
+    armor = True
     for effect in effects if flip.severity is not Severity.NONE else ():
-        if effect.kind == "damage":
-            amount += effect.value
-        elif effect.kind == "critical":
+        kind = effect.kind
+        if kind == "damage":
+            # "+1 damage if the target is Poisoned": only with that Condition.
+            if not effect.name or effect.name in target.conditions:
+                amount += effect.value
+        elif kind == "critical":
             amount += effect.value * sum(1 for s in result.attacker.suits
                                          if s.value.startswith(effect.suit))
-    amount = _reduced(attacker, action, target, amount)
+        elif kind == "blast":
+            blasts += int(effect.value)
+        elif kind == "ignore_armor":
+            armor = False
+    amount = _reduced(attacker, action, target, amount, armor=armor)
     game.deal_damage(target, amount, by=attacker, cause=action.name,
                      flip=flip_text(flip.flip))
-    if flip.blast_markers:
-        _blasts(game, attacker, action, target, flip.severity, flip.blast_markers)
+    if blasts:
+        _blasts(game, attacker, action, target, flip.severity, blasts)
 
 
-def _reduced(attacker: Model, action: ActionProfile, target: Model, amount: int) -> int:
-    """Incorporeal halves Ml and Sh damage (rounded up), then Armor (Thick Hide against Sh)."""
+def _reduced(attacker: Model, action: ActionProfile, target: Model, amount: int, *,
+             armor: bool = True) -> int:
+    """Incorporeal halves Ml and Sh damage (rounded up), then Armor (Thick Hide against Sh;
+    ``armor`` False: a trigger's "This attack ignores Armor", Thick Hide still counts)."""
     at, tt = attacker.p.talents, target.p.talents
     if at.ignores_armor_incorporeal:
         return amount
     if tt.incorporeal and action.stat in ("ml", "sh") and amount > 0:
         amount = (amount + 1) // 2
-    armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
-    return apply_armor(amount, armor)
+    reduction = (tt.armor if armor else 0) + (tt.thick_hide if action.stat == "sh" else 0)
+    return apply_armor(amount, reduction)
 
 
 def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
@@ -817,6 +873,8 @@ def _general(game: Game, source: Model, target: Model | None, effect: TriggerEff
             del st.markers[marker.id]
             game.log.add("unmarker", marker.id)
         return
+    if kind == "gain" and effect.rule == "no_triggers" and effect.name not in game.silencing:
+        game.silencing = game.silencing | {effect.name}
     for m in affected_models(game, source, target, effect, reach):
         if kind == "gain":
             game.give(m, effect.name, int(effect.value) or 1, by=source)
@@ -863,6 +921,12 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
         game.give(target, kind, by=attacker)
     elif kind in ("poison", "burning", "lingering"):
         game.give(target, kind, effect.value, by=attacker)
+    elif kind == "twist":
+        _twist(game, attacker if effect.who == "self" else target, int(effect.value))
+    elif kind == "no_cheat":
+        game.no_cheat.add(target.side)  # until the end of this action (``Game.perform``)
+    elif kind == "duel" and target.in_play:
+        _forced_duel(game, attacker, target, effect, reach, element)
     elif kind == "paralyzed_if_empty_hand":
         if not st.sides[target.side].deck.hand:
             game.give(target, "paralyzed", by=attacker)
@@ -878,6 +942,35 @@ def _trigger_effect(game: Game, attacker: Model, target: Model, effect,
         push(game, attacker, dx, dy, distance, by=attacker)
 
 
+def _twist(game: Game, m: Model, twists: int) -> None:
+    """A twist on ``m``'s next duel (its attack, its defence or a simple duel), kept until
+    that duel whenever it comes; positive and negative ones cancel."""
+    if not m.in_play or not twists:
+        return
+    total = game.next_twists.get(m.idx, 0) + twists
+    if total:
+        game.next_twists[m.idx] = total
+    else:
+        game.next_twists.pop(m.idx, None)
+    game.log.add("twist", m.idx, twists)
+
+
+def _forced_duel(game: Game, source: Model, m: Model, effect: TriggerEffect, reach: float,
+                 element: dict | None) -> None:
+    """"The target must pass a TN 12 Wp duel or gain Paralyzed": a simple duel of ``m``'s
+    stat (Injured counted) against the TN with the suits; failing plays ``then``, passing
+    ``otherwise`` (on ``m``)."""
+    stat = effect.name
+    suits = tuple(effect.suit.split()) if effect.suit else ()
+    result = game.simple(m, stat, _stat_of(m, stat), int(effect.value), kind="duel",
+                         other=source, suits=suits)
+    game.log.add("duel", m.idx, stat, int(effect.value), duel_text(result.events),
+                 int(result.success))
+    scratch = element if element is not None else {}
+    for outcome in (effect.otherwise if result.success else effect.then):
+        _general(game, source, m, outcome, reach, scratch)
+
+
 def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
               target: Model | None = None) -> None:
     _spend(game, action.ap, action.stat)
@@ -887,7 +980,7 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
     success, text = True, ""
     if action.tn is not None:
         result = game.simple(m, action.stat, action.value, action.tn, kind="tactical",
-                             action=action.name, focused=focused)
+                             action=action.name, focused=focused, suits=action.tn_suits)
         success, text = result.success, duel_text(result.events)
     game.log.add("tactical", m.idx, action.name, text, int(success))
     if not success or action.effect is None:

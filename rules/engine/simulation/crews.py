@@ -27,7 +27,7 @@ from ..damage import DamageTrack
 from ..duels import Trigger, parse_suits
 from ..effects import EffectError, Reading
 from ..effects.coverage import PLAYED, CardElement, ElementCoverage, classify, describe
-from ..effects.parser import reading_of
+from ..effects.parser import defined_condition, reading_of
 from ..errors import RulesError
 from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
@@ -35,6 +35,7 @@ from .geometry import base_radius
 from .plays import (
     SIMULATOR_SUPPORT,
     activation_play,
+    attack_play,
     defensive_play,
     tactical_play,
     trigger_play,
@@ -328,10 +329,19 @@ class ActionProfile:
     modelled: bool
     why_not: str = ""
     reading: Reading = field(default_factory=Reading)
+    #: Suits the TN of a tactical action's duel requires ("TN 13 Mask": format 2's
+    #: ``tn_suits``); played since simulator 1.6.
+    tn_suits: tuple[Suit, ...] = ()
 
     @property
     def is_attack(self) -> bool:
         return self.resist is not None
+
+    @cached_property
+    def resists(self) -> tuple[str, ...]:
+        """The stats the target may resist with: one, or a choice ("df or wp": the target
+        picks, ``actions.resist_choice``); () for a tactical action."""
+        return resist_stats(self.resist)
 
     @cached_property
     def engine_triggers(self) -> tuple[Trigger, ...]:
@@ -343,6 +353,15 @@ class ActionProfile:
             if trigger.name == name:
                 return trigger
         return None
+
+
+def resist_stats(resist: str | None) -> tuple[str, ...]:
+    """"df" as ("df",), "df or wp" as ("df", "wp"); a stat a model cannot resist with
+    (an attack stat) leaves it out, so such an attack resists with nothing."""
+    if not resist:
+        return ()
+    stats = tuple(s.strip() for s in resist.split(" or "))
+    return stats if all(s in RESIST_STATS for s in stats) else ()
 
 
 def _kind_for(stat: str | None) -> str:
@@ -358,10 +377,11 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         raise InvalidEncounterInput(f"{where}, action {name!r}: unknown stat {stat!r}.")
     value = _int(raw.get("value"), f"{where}, action {name!r} value", allow_none=True)
     resist = raw.get("resist")
-    resist = str(resist).strip().lower() if resist else None
+    resist = " ".join(str(resist).strip().lower().split()) if resist else None
     tn = _int(raw.get("tn"), f"{where}, action {name!r} tn", allow_none=True)
     try:
         suits = parse_suits(raw.get("suits") or ())
+        tn_suits = parse_suits(raw.get("tn_suits") or ())
         damage = DamageTrack.parse(raw["damage"]) if raw.get("damage") else None
     except RulesError as exc:
         raise InvalidEncounterInput(f"{where}, action {name!r}: {exc}") from None
@@ -377,6 +397,9 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
             raise InvalidEncounterInput(f"{where}, trigger of {name!r} needs a suit.")
         t_text = str(t.get("text", "") or "")
         t_reading = element_reading(t, f"{where}, trigger of {name!r}")
+        if "effects" not in t and t_reading.unread:
+            # A trigger that is only a Condition's definition gives that Condition.
+            t_reading = defined_condition(t_text) or t_reading
         triggers.append(TriggerProfile(str(t.get("name", "")), t_suits, t_text,
                                        trigger_play(t_reading), t_reading,
                                        str(t.get("timing", "") or "")))
@@ -408,12 +431,14 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
         elif resist is not None:
             if stat is None or value is None:
                 modelled, why = False, "an attack without a stat and value"
-            elif resist not in RESIST_STATS:
+            elif not resist_stats(resist):
                 modelled, why = False, f"an attack resisted by {resist.title()}"
             elif kind == "self":
                 modelled, why = False, "attacks without a single target"
             elif damage is None:
                 modelled, why = False, "an attack whose effect is only text"
+            else:
+                effect = attack_play(reading) or None
         else:
             effect = tactical_play(reading) if kind != "unknown" else None
             if effect is None:
@@ -422,7 +447,7 @@ def parse_actions(raw: Mapping, where: str) -> list[ActionProfile]:
                 modelled, why = False, "a TN without a stat"
         out.append(ActionProfile(names[min(index, len(names) - 1)], stat, value, suits, rng,
                                  kind, resist, tn, damage, triggers, ap, text, effect,
-                                 modelled, why, reading))
+                                 modelled, why, reading, tn_suits=tn_suits))
     return out
 
 

@@ -48,7 +48,7 @@ __all__ = ["SIMULATOR_VERSION", "Game", "derive_seed"]
 
 #: Bump whenever play changes: the same input and seed must give the same log only
 #: within one version.
-SIMULATOR_VERSION = "1.5.0"
+SIMULATOR_VERSION = "1.6.0"
 #: Valued Conditions stack (add up); the others are present or not.
 STACKING = frozenset({"poison", "burning", "focused", "defensive", "lingering", "shielded",
                       "injured"})
@@ -134,6 +134,19 @@ class _Recorded:
         return card
 
 
+class _NoCheatRecorded(_Recorded):
+    """A side whose controller may not Cheat Fate (a trigger's "The target's controller
+    may not cheat fate"): it is never asked, and never cheats."""
+
+    __slots__ = ()
+
+    def cheat(self, view):
+        return None
+
+    def cheat_damage(self, hand, current, track):
+        return None
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector for one encounter.
@@ -201,6 +214,14 @@ class Game:
         #: General AP each side left unspent at the end of its Activations.
         self.unspent_ap = [0, 0]
         self._had: tuple[bool, int] = (False, 0)
+        #: Model index -> twists on its next duel (+ positive, - negative; a trigger's
+        #: "suffers a negative twist to its next duel"), spent by that duel.
+        self.next_twists: dict[int, int] = {}
+        #: Sides whose controller may not Cheat Fate for the rest of the current action.
+        self.no_cheat: set[int] = set()
+        #: Conditions under which a model declares no Triggers: Stunned, and those a card
+        #: defines so ("Smothered: This model cannot declare Triggers."), added when given.
+        self.silencing: frozenset[str] = frozenset({"stunned"})
 
     # -- asking -------------------------------------------------------------------------
 
@@ -211,7 +232,14 @@ class Game:
 
     def decisions_for(self, side: int, context: DuelContext) -> _Recorded:
         inner = self.commanders[side].duel_decisions(self.views[side], context)
+        if self.no_cheat and side in self.no_cheat:
+            return _NoCheatRecorded(self, side, inner)
         return _Recorded(self, side, inner)
+
+    def take_twists(self, m: Model) -> tuple[int, int]:
+        """(positive, negative) twists waiting for ``m``'s next duel, now spent."""
+        twists = self.next_twists.pop(m.idx, 0)
+        return (twists, 0) if twists > 0 else (0, -twists)
 
     def soulstones(self, model: Model, context: DuelContext) -> SoulstoneUse | None:
         """Ask for a Soulstone use before a flip (only Masters and Henchmen, only with
@@ -583,6 +611,8 @@ class Game:
         if problem:
             raise IllegalCommand(f"{m.name} cannot {type(command).__name__}: {problem}.")
         actions.execute(self, m, command)
+        if self.no_cheat:
+            self.no_cheat = set()  # "may not cheat fate" lasts for the rest of the action
 
     def end_activation(self, m: Model) -> None:
         """End-of-Activation effects: Lingering damage, Pinned Down ends, and Fast, Slow and
@@ -820,17 +850,22 @@ class Game:
 
     def simple(self, m: Model, stat: str, value: int, tn: int, *, kind: str,
                other: Model | None = None, action: str = "", focused: int = 0,
-               triggers: tuple = ()) -> SimpleDuelResult:
+               triggers: tuple = (), suits: tuple = ()) -> SimpleDuelResult:
         side = self.state.sides[m.side]
         context = DuelContext(kind, "simple", m.id, other.id if other else "", action)
         stone = self.soulstones(m, context)
         negative = 1 if m.p.talents.shaken and stat in ("df", "wp") else 0
+        positive = 0
+        if self.next_twists and m.idx in self.next_twists:
+            more, fewer = self.take_twists(m)
+            positive += more
+            negative += fewer
         bonus = self.wp_bonus(m) if stat == "wp" else 0
-        duelist = Duelist(max(1, value), negative=negative, bonus=bonus,
+        duelist = Duelist(max(1, value), positive=positive, negative=negative, bonus=bonus,
                           can_use_soulstones=m.p.can_use_soulstones, soulstone=stone,
                           focused=focused, triggers=triggers, name=m.name)
-        result = simple_duel(duelist, tn, (), side.deck, self.decisions_for(m.side, context),
-                             purpose=kind)
+        result = simple_duel(duelist, tn, suits, side.deck,
+                             self.decisions_for(m.side, context), purpose=kind)
         if stone is not None:
             side.pool -= stone.stones
         return result

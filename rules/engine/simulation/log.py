@@ -41,6 +41,9 @@ summon     [summoner, new model, name, x, y]           (a summoned model arrives
 nosummon   [summoner, name, why]                       (a summon that failed)
 bury       [model, the model that buried it]
 unbury     [model, x, y]
+place      [model, x, y, model it is placed beside]   (placed, not moved: 1.6)
+twist      [model, twists]                  (on its next duel: -1 negative, +1 positive)
+duel       [model, stat, tn, duel, passed (0/1)]      (a duel a trigger forces on it)
 cond       [model, condition, value]                  (value 0: removed)
 horror     [model, tn, duel, passed (0/1)]
 hazard     [model, terrain id]

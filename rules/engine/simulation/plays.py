@@ -29,6 +29,7 @@ from ..effects import (
     Cards,
     DealDamage,
     Effect,
+    ForcedDuel,
     GainCondition,
     Heal,
     Marker,
@@ -40,14 +41,16 @@ from ..effects import (
     Sacrifice,
     Scope,
     Summon,
+    Twist,
     Unbury,
 )
 from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability, plays_ability_text
 
-__all__ = ["ACTIVATION_PLAYS", "DEFENSIVE_PLAYS", "SIMULATOR_SUPPORT", "TACTICAL_PLAYS",
-           "TRIGGER_PLAYS", "activation_play", "defensive_play", "tactical_play",
+__all__ = ["ACTIVATION_PLAYS", "ATTACK_PLAYS", "DEFENSIVE_PLAYS", "DUEL_PLAYS",
+           "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS", "activation_play",
+           "attack_play", "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
 
 
@@ -137,6 +140,57 @@ def _general_plays() -> tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], 
 
 _GENERAL = _general_plays()
 
+#: "+1 damage if the target is <state>": the states the engine checks, as the Condition.
+_TARGET_STATES = {"poisoned": "poison", "burning": "burning", "paralyzed": "paralyzed",
+                  "slowed": "slow", "slow": "slow", "stunned": "stunned",
+                  "injured": "injured", "shielded": "shielded"}
+
+
+def _if_target(state: str) -> Qualifiers:
+    return Qualifiers(only_if=f"the target is {state}")
+
+
+def _duel(e: ForcedDuel) -> TriggerEffect:
+    return TriggerEffect("duel", e.tn, suit=" ".join(e.suits), name=e.stat,
+                         then=tuple(DUEL_PLAYS[capability("duel", x)](x) for x in e.on_failure),
+                         otherwise=tuple(DUEL_PLAYS[capability("duel", x)](x)
+                                         for x in e.on_success))
+
+
+#: What a forced duel's failure (or success) plays: a played Condition on the model that
+#: takes the duel (``actions._forced_duel``).
+_DUEL_OUTCOMES: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = tuple(
+    (GainCondition(name=name, value=1 if valued else 0), _general("gain"))
+    for name, valued in PLAYED_CONDITIONS.items())
+DUEL_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
+    {capability("duel", example): build for example, build in _DUEL_OUTCOMES})
+
+#: Simulator 1.6: what else a trigger of an attack plays (``actions``): +N Blast, a
+#: damage bonus only when the target has a Condition, a twist on the next duel of the
+#: target or of this model, the target's controller barred from cheating, a forced duel
+#: with played outcomes, this model placed (or "unburied" while in play) in base contact
+#: with the target, a Scheme Marker placed by this model, a Condition the card defines.
+_TRIGGERS_16: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
+    (DealDamage(blast=1, bonus=True), lambda e: TriggerEffect("blast", e.blast)),
+    *((DealDamage(amount=1, bonus=True, qualifiers=_if_target(state)),
+       lambda e, name=name: TriggerEffect("damage", e.amount, name=name))
+      for state, name in _TARGET_STATES.items()),
+    *((Twist(sign=sign, scope=Scope(who=who)),
+       lambda e: TriggerEffect("twist", e.sign * e.count, who=e.scope.who))
+      for sign in (1, -1) for who in ("target", "self")),
+    (Cards(op="cannot_cheat", count=0, hand="opponent"),
+     lambda e: TriggerEffect("no_cheat", who="target")),
+    *((ForcedDuel(stat=stat, tn=10), _duel) for stat in ("df", "wp", "wk", "cg", "ht")),
+    (Move(how="place", direction="contact", relative_to="target", scope=_SELF),
+     lambda e: TriggerEffect("place", who="self", name="target")),
+    (Unbury(relative_to="target", scope=_SELF),
+     lambda e: TriggerEffect("unbury", who="self", name="target", distance=e.distance)),
+    (Marker(op="place", marker="scheme", scope=_SELF),
+     lambda e: TriggerEffect("place_marker", e.count, name="scheme", who="self")),
+    (GainCondition(name="defined", rule="no_triggers"),
+     lambda e: TriggerEffect("gain", 1, name=e.name, rule=e.rule)),
+)
+
 
 def _marker_kind(e: Marker) -> str:
     return e.marker if e.marker != "other" else "_".join(e.name.lower().split())
@@ -179,6 +233,7 @@ _TRIGGERS_MORE: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     *_TABLE,
     (Marker(op="remove", marker="scheme", scope=_SELF),
      lambda e: TriggerEffect("unmark", e.count or 99, distance=e.distance)),
+    *_TRIGGERS_16,
 )
 #: What a tactical action plays (``actions._tactical``): the same general effects, on
 #: this model or the models of its Pulse or range.
@@ -186,7 +241,13 @@ _TACTICALS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = (
     *_GENERAL,
     *_OWN_CARDS[:2],
     *_TABLE,
+    (Unbury(relative_to="target", scope=_SELF),
+     lambda e: TriggerEffect("unbury", who="self", name="target", distance=e.distance)),
 )
+#: What an attack's own text plays when the attack succeeds (``actions.resolve_attack``):
+#: the general effects (a Condition gained or ended, a heal); on a Pulse or Aura attack
+#: "<who> models in range" are the models it hit (docs/rules-decisions.md).
+_ATTACKS: tuple[tuple[Effect, Callable[[Effect], TriggerEffect]], ...] = _GENERAL
 _TRIGGER_TABLE = (*_TRIGGERS, *_TRIGGERS_MORE)
 _ENEMY = Scope(who="enemy")
 
@@ -238,6 +299,10 @@ TRIGGER_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyTyp
     {capability("trigger", example): build for example, build in _TRIGGER_TABLE})
 TACTICAL_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
     {capability("tactical", example): build for example, build in _TACTICALS})
+ATTACK_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyType(
+    {capability("attack", example): build for example, build in _ATTACKS})
+#: Element qualifiers a trigger may carry alone, and what the engine plays for each.
+_TRIGGER_RULES = {Qualifiers(ignores_armor=True): TriggerEffect("ignore_armor")}
 
 
 def what_it_plays() -> list[dict[str, str]]:
@@ -245,7 +310,8 @@ def what_it_plays() -> list[dict[str, str]]:
     (for the catalogue's coverage page)."""
     return [{"role": role, "key": capability(role, example), "example": describe(example)}
             for role, table in (("trigger", _TRIGGER_TABLE), ("tactical", _TACTICALS),
-                                ("defensive trigger", _DEFENSIVE), ("ability", _ACTIVATION))
+                                ("defensive trigger", _DEFENSIVE), ("ability", _ACTIVATION),
+                                ("attack", _ATTACKS), ("duel", _DUEL_OUTCOMES))
             for example, _ in table]
 
 
@@ -255,7 +321,9 @@ def _plays_ability(name: str) -> bool:
 
 #: What the simulator plays, for coverage (the keys of the two tables above).
 #: Triggers and tactical actions are played whole or not at all.
-SIMULATOR_SUPPORT = Support(effects=frozenset(TRIGGER_PLAYS) | frozenset(TACTICAL_PLAYS),
+SIMULATOR_SUPPORT = Support(effects=frozenset(TRIGGER_PLAYS) | frozenset(TACTICAL_PLAYS)
+                            | frozenset(ATTACK_PLAYS) | frozenset(DUEL_PLAYS)
+                            | {"trigger:ignores_armor"},
                             ability=_plays_ability, ability_text=plays_ability_text,
                             whole_only=frozenset({"trigger", "tactical"}))
 
@@ -268,10 +336,26 @@ def _whole(reading: Reading, role: str, table: Mapping) -> bool:
 
 def trigger_play(reading: Reading) -> tuple[TriggerEffect, ...]:
     """The engine effects of a trigger's reading, when the simulator plays all of it
-    (otherwise none: the trigger is not declared)."""
+    (otherwise none: the trigger is not declared). A trigger that is only an element
+    rule ("This attack ignores Armor.") plays that rule."""
+    if (not reading.effects and reading.complete
+            and reading.qualifiers in _TRIGGER_RULES):
+        return (_TRIGGER_RULES[reading.qualifiers],)
     if not _whole(reading, "trigger", TRIGGER_PLAYS):
         return ()
+    for effect in reading.effects:
+        if isinstance(effect, ForcedDuel) and not all(
+                capability("duel", x) in DUEL_PLAYS
+                for x in (*effect.on_failure, *effect.on_success)):
+            return ()
     return tuple(TRIGGER_PLAYS[capability("trigger", e)](e) for e in reading.effects)
+
+
+def attack_play(reading: Reading) -> tuple[TriggerEffect, ...]:
+    """The engine effects of an attack's own text that the simulator plays (attacks are
+    played in part: the rest is listed)."""
+    return tuple(ATTACK_PLAYS[capability("attack", e)](e) for e in reading.effects
+                 if capability("attack", e) in ATTACK_PLAYS)
 
 
 def tactical_play(reading: Reading) -> tuple[TriggerEffect, ...] | None:

@@ -30,7 +30,7 @@ __all__ = ["TABLE_KINDS", "apply", "bury_left_at_end", "summon_card"]
 
 #: The ``TriggerEffect`` kinds this module executes.
 TABLE_KINDS = frozenset({"summon", "sacrifice", "bury", "unbury", "place_marker",
-                         "take_marker"})
+                         "take_marker", "place"})
 _ANGLES = 24
 
 
@@ -46,9 +46,17 @@ def apply(game: Game, source: Model, target: Model | None, effect: TriggerEffect
         if victim is not None and victim.in_play:
             (sacrifice if kind == "sacrifice" else bury)(game, source, victim, effect)
     elif kind == "unbury":
-        unbury(game, source, target, effect)
+        if effect.who == "self" and source.in_play:
+            # "Unbury this model" while it is in play: placed as the unbury says.
+            place_beside(game, source, target if effect.name == "target" else None)
+        else:
+            unbury(game, source, target, effect)
+    elif kind == "place":
+        place_beside(game, source, target)
     elif kind == "place_marker":
         anchor = source if effect.who == "self" else target
+        if effect.name == "scheme" and source.p.talents.insignificant:
+            return  # an Insignificant model places no Scheme Markers
         if anchor is not None and anchor.in_play:
             for _ in range(int(effect.value) or 1):
                 place_marker(game, source, anchor, effect.name)
@@ -218,6 +226,32 @@ def unbury(game: Game, source: Model, target: Model | None, effect: TriggerEffec
     game.log.add("unbury", model.idx, model.x, model.y)
 
 
+def place_beside(game: Game, m: Model, anchor: Model | None) -> None:
+    """Place ``m`` (in play) in base contact with ``anchor`` (PLACEMENT EFFECTS: not a
+    move, so no disengaging strike), on the side nearest where it stands; where no spot
+    holds its base, it stays. Hazardous terrain it is placed in hurts (HAZARDOUS)."""
+    st = game.state
+    if anchor is None or anchor is m or not anchor.in_play or not m.in_play:
+        return
+    start = math.atan2(m.y - anchor.y, m.x - anchor.x) if (m.x, m.y) != (anchor.x,
+                                                                       anchor.y) else 0.0
+    radius = anchor.r + m.r + CONTACT / 2
+    for i in range(_ANGLES):
+        turn = (i + 1) // 2 * (1 if i % 2 else -1)
+        angle = start + turn * 2 * math.pi / _ANGLES
+        x = snap(anchor.x + radius * math.cos(angle))
+        y = snap(anchor.y + radius * math.sin(angle))
+        if not st.standing_problem(m, x, y):
+            break
+    else:
+        return
+    m.x, m.y = x, y
+    st.moved()
+    game.log.add("place", m.idx, x, y, anchor.idx)
+    for piece_id in st.hazards_at(m):
+        game.hazard(m, piece_id)
+
+
 def _zone_spot(st: GameState, model: Model) -> tuple[float, float] | None:
     zone = st.sides[model.side].zone
     if zone is None:
@@ -259,15 +293,20 @@ def place_marker(game: Game, source: Model, anchor: Model, kind: str) -> None:
     owner = None if kind in ("corpse", "scrap") else source.side
     probe = _MarkerProbe(anchor.side)
     start = _toward(st, probe, anchor.x, anchor.y)
+    scheme = kind == "scheme"
     for i in range(_ANGLES):
         turn = (i + 1) // 2 * (1 if i % 2 else -1)
         angle = start + turn * 2 * math.pi / _ANGLES
         radius = anchor.r + MARKER_RADIUS + CONTACT / 2
         x, y = anchor.x + radius * math.cos(angle), anchor.y + radius * math.sin(angle)
         if MARKER_RADIUS <= x <= st.size - MARKER_RADIUS and \
-                MARKER_RADIUS <= y <= st.size - MARKER_RADIUS:
-            break
+                MARKER_RADIUS <= y <= st.size - MARKER_RADIUS and not (scheme and any(
+                    piece.point_dist(x, y) < MARKER_RADIUS - 1e-6
+                    for piece in st.table.impassable)):
+            break  # (a Scheme Marker may not overlap impassable terrain)
     else:
+        if scheme:
+            return
         x, y = anchor.x, anchor.y
     marker = st.add_marker(kind, owner, x, y, by=source.idx)
     game.log.add("marker", marker.id, kind, -1 if owner is None else owner, marker.x,

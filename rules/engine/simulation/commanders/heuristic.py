@@ -40,7 +40,9 @@ from ..commands import (
 )
 from ..geometry import MARKER_RADIUS, Point, snap
 from ..moves import charge_spot, contact_spots, deployment_spots, path_toward
+from ..table_effects import summon_card
 from .base import BaseCommander, DuelContext
+from .trigger_choice import TriggerChoice
 
 if TYPE_CHECKING:
     from ..crews import ActionProfile
@@ -686,7 +688,7 @@ class BaselineCommander(BaseCommander):
             return None, 0.0
         engaged = None
         for action in m.p.attacks:
-            if action.resist not in ("df", "wp", "wk", "cg", "ht"):
+            if not action.resists:
                 continue
             have = game.ap + game.extra_ap.get(action.stat, 0)
             if (action.ap == 0 and game.zero_used) or have < action.ap:
@@ -722,6 +724,8 @@ class BaselineCommander(BaseCommander):
             if cover == 1 and at.ignores_soft_cover:
                 cover = 0
         resist = action.resist or "df"
+        if " or " in resist:  # the target picks the better ("Df or Wp")
+            resist = max(action.resists, key=lambda s: getattr(e.p, s) or 0)
         focus = m.conditions.get("focused", 0) if focused is None else focused
         defensive = e.conditions.get("defensive", 0) if resist == "df" else 0
         # The answer reads only these (talents, stats and the track never change in a
@@ -847,7 +851,9 @@ class HeuristicCommander(BaselineCommander):
       and Focus spent on a Charge's first attack;
     - a Charge at any enemy it can reach when the two attacks pay, not only its task's;
     - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
-      Stance) when an enemy could reach it, draws with a tactical action, or ends.
+      Stance) when an enemy could reach it, draws with a tactical action, or ends;
+    - (simulator 1.6) the attack trigger that pays most, or none (``trigger_choice``),
+      and a summon while the summoned model has Turns left to act.
     """
 
     def __init__(self, *, aggression: float = 1.0) -> None:
@@ -856,6 +862,13 @@ class HeuristicCommander(BaselineCommander):
         #: or deleted make every attribute read on the commander slower).
         self._skip: set[str] = set()
         self._skip_turn: int | None = None
+        self._triggers = TriggerChoice()
+
+    def duel_decisions(self, view: GameView, context: DuelContext):
+        """Greedy, but an attack declares the trigger that pays most (``trigger_choice``)."""
+        if context.role != "attacker" or context.kind != "attack":
+            return self._greedy
+        return self._triggers.aimed(view, context)
 
     def choose_command(self, view: GameView, model: str) -> Command:
         m = view.model(model)
@@ -901,6 +914,9 @@ class HeuristicCommander(BaselineCommander):
                 # for an action that would beat the best so far.
                 worth = 0.0
                 for effect in action.effect:
+                    if effect.kind == "summon":
+                        worth += _summon_worth(effect, m, game)
+                        continue
                     if effect.who in ("self", "target"):
                         for who in affected_models(game, m, target, effect, action.range):
                             worth += _effect_worth(effect, m, who)
@@ -916,6 +932,8 @@ class HeuristicCommander(BaselineCommander):
                     # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
                     need = action.tn - (action.value or 0)
                     worth *= min(1.0, max(0.0, (14 - need) / 13))
+                    if action.tn_suits:
+                        worth *= _suited_odds(view, action, need)
                 worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
                 if worth <= best_worth:
                     continue
@@ -1095,6 +1113,39 @@ def _effect_worth(effect, source: Model, who: Model) -> float:
         # The model is lost (``table_effects``): never a price for a small effect.
         return -sign * float(who.wounds + who.p.cost + 2)
     return 0.0
+
+
+def _suited_odds(view: GameView, action, need: int) -> float:
+    """A TN that requires suits ("TN 13 Mask"): a hand card that meets both can be
+    cheated in (nearly sure); else a flip carries one of the four suits a quarter of the
+    time."""
+    wanted = {s for s in action.tn_suits if s not in action.suits}
+    if not wanted:
+        return 1.0
+    if len(wanted) == 1:
+        suit = next(iter(wanted))
+        if any(c.joker is None and c.value >= need and c.suit is suit for c in view.hand):
+            return 0.9
+    return 0.25 ** len(wanted)
+
+
+def _summon_worth(effect, source: Model, game) -> float:
+    """A model summoned into the crew: its Wounds and cost, for the Turns it has left to
+    act (none from the fifth on: the game may end), nothing without its card or past its
+    Rare limit (``table_effects.summon`` would fail)."""
+    st = game.state
+    card = summon_card(game, source.side, effect.name)
+    if card is None:
+        return 0.0
+    limit = 1 if card.get("is_unique") else card.get("rare")
+    name = effect.name.strip().lower()
+    if isinstance(limit, int) and limit > 0 and sum(
+            1 for m in st.sides[source.side].models
+            if m.in_play and m.p.name.strip().lower() == name) >= limit:
+        return 0.0
+    turns_left = max(0, 5 - st.turn) / 4.0
+    each = float(card.get("wd") or 1) + float(card.get("cost") or 1)
+    return each * turns_left * float(effect.value or 1)
 
 
 # -- helpers ----------------------------------------------------------------------------

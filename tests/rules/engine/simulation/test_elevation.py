@@ -257,7 +257,7 @@ def test_a_game_on_a_table_with_tops_to_stand_on_plays_to_the_end_the_same_twice
             terrain(3, 15.0, 12.0, 6.0, 1.0, "blocking", "hard_cover", "severe", ht=3)]
     setup = sample_setup(terrain=tops)
     first, second = simulate(setup, seed=3), simulate(setup, seed=3)
-    assert first.log == second.log and first.log["simulator"] == "1.5.0"
+    assert first.log == second.log and first.log["simulator"] == "1.6.0"
     assert not any("vantage" in item for item in first.not_modelled)
 
 

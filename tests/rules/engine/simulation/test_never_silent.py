@@ -45,12 +45,13 @@ def test_a_condition_definition_in_a_trigger_is_not_read_as_a_push():
 
 
 def test_a_conditional_bonus_is_not_applied_always():
-    game = _fight("+1 damage if the target is Poisoned.")
+    # A condition the engine does not check (1.6 checks "the target is Poisoned").
+    game = _fight("+1 damage if the target is engaged.")
     assert kinds(game, "dmg")[0][2] == 3  # the Moderate damage, no +1
     action = dict(BLADE, triggers=[{"suits": ["rams"], "name": "Trick",
-                                    "text": "+1 damage if the target is Poisoned."}])
+                                    "text": "+1 damage if the target is engaged."}])
     assert _listed(card(actions=[action]),
-                   "trigger Trick of Blade (+1 damage only if the target is Poisoned is not "
+                   "trigger Trick of Blade (+1 damage only if the target is engaged is not "
                    "played)")
 
 
@@ -73,8 +74,8 @@ def test_a_trigger_read_only_in_part_is_not_declared_and_is_listed():
 def test_attack_text_is_listed_as_partly_played():
     action = dict(BLADE, text="Ignores Armor. The target gains Slow.")
     [line] = _listed(card(actions=[action]), "action Blade")
-    assert line == ("Grunt: action Blade (partly played: the attack and its damage; "
-                    "gain Slow is not played; ignores armor is not played)")
+    assert line == ("Grunt: action Blade (partly played: the attack and its damage, "
+                    "gain Slow; ignores armor is not played)")
 
 
 def test_a_tactical_heal_with_something_more_is_not_played():
@@ -109,10 +110,11 @@ PLAYED_TRIGGERS = ["The target gains Slow.", "Target gains Poison +1.", "Deal 1 
                    "Target gains Poison +1 and Burning +1.", "Draw a card.",
                    "The target gains Injured +1.", "Remove Poison from the target.",
                    "Sacrifice the target.", "Place a Corpse Marker in base contact with the "
-                   "target."]
-UNPLAYED_TRIGGERS = ["+1 damage if the target is Poisoned.",
+                   "target.", "+1 damage if the target is Poisoned.",
+                   "Target must pass a TN 13 Wp duel or gain Paralyzed."]
+UNPLAYED_TRIGGERS = ["+1 damage if the target is engaged.",
                      "Slow: This model has one less AP. Push this model 2\" away.",
-                     "Unbury this model.", "Target must pass a TN 13 Wp duel or gain Paralyzed.",
+                     "Unbury this model.", "Target must pass a TN 13 Wp duel or suffer 2 damage.",
                      "The target gains Slow. This model may take a free Walk action.",
                      "Target gains Poison +1. Once per turn.", "Swap places with the target.",
                      ""]
@@ -152,7 +154,7 @@ def _cards(draw, index: int, leader: bool):
             unplayed.append(f"trigger {name} of Blade")
         triggers.append({"suits": [suit], "name": name, "text": text})
     attack_text = draw(st.sampled_from(["", "", "Ignores Armor.", "The target gains Slow."]))
-    if attack_text:
+    if attack_text == "Ignores Armor.":  # (1.6 plays a Condition an attack's text gives)
         unplayed.append("action Blade")
     actions = [dict(BLADE, text=attack_text, triggers=triggers)]
     if draw(st.booleans()):
