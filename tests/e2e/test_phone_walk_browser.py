@@ -46,8 +46,13 @@ def test_a_wandering_mercenaries_game_and_a_prediction_on_phones(browser, live_s
         boxes = page.locator("#schemes-form input[name=schemes]")
         boxes.nth(0).check()
         boxes.nth(1).check()
-        page.click("#schemes-form button[type=submit]")
-        page.wait_for_selector("#schemes-form input[name=schemes]:checked")
+        # Wait for the post's answer (the boxes are checked before it comes back), and for
+        # nothing left in flight: a request still running in the live server when the next
+        # phone logs in locks the shared in-memory SQLite ("database table is locked").
+        with page.expect_response(lambda r: "/schemes/" in r.url
+                                  and r.request.method == "POST"):
+            page.click("#schemes-form button[type=submit]")
+        page.wait_for_load_state("networkidle")
         context.close()
     assert HiredModel.objects.filter(side__game=game, wandering_card=roster["merc"]).count() == 2
 
