@@ -21,6 +21,7 @@ from campaign.services import arsenal, hideouts
 from encounters.selectors import can_view_game, visible_games
 from league.models import MANAGING_ROLES, Membership
 from rules import tables
+from rules.hide_out_names import hide_out_name
 from rules.summaries import fortification_key, row_key, said
 
 Phase = Aftermath.Phase
@@ -288,16 +289,17 @@ def _extras(aftermath: Aftermath) -> dict:
     hide_out = getattr(crew, "hide_out", None) if crew.campaign.competitive_mode == \
         Campaign.Competitive.HIDE_OUTS else None
     if hide_out is not None:
-        out["build"] = {"hide_out": hide_out.name, "cm": hideouts.cm_balance(crew),
+        out["build"] = {"hide_out": hide_out_name(hide_out.name),
+                        "cm": hideouts.cm_balance(crew),
                         "fortifications": [
-                            {"key": f.key, "name": f.name, "cm": f.cm,
+                            {"key": f.key, "name": hide_out_name(f.name), "cm": f.cm,
                              "summary": said(fortification_key(f.key), f.summary),
                              "refusal": hideouts.fortification_refusal(crew, f.key)}
                             for f in tables.fortifications(hide_out.hide_out_key)]}
         from aftermath.services.extras import TABLE_SCRIP
 
         claimed = set((aftermath.state.get("extras") or {}).get("scrip_claimed") or ())
-        built = {f.key: f.name for f in hide_out.fortifications.all()}
+        built = {f.key: hide_out_name(f.name) for f in hide_out.fortifications.all()}
         out["build"]["tomb"] = [{"id": c.pk, "name": c.model.name}
                                 for c in grand_tomb.choices(aftermath)]
         from rules.engine.fortification_scrip import RECORDED

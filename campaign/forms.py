@@ -118,7 +118,7 @@ class StartingArsenalForm(forms.Form):
                 label=card.name,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 10}),
             )
-        self.fields["upgrade_on"].choices = [("", "—"), ("leader", "The Leader")] + [
+        self.fields["upgrade_on"].choices = [("", "—"), ("leader", gettext_lazy("The Leader"))] + [
             (str(c.pk), c.name) for c in self.cards if c.station != Station.MASTER
         ]
 

@@ -5,6 +5,7 @@ rules allow and say why when they refuse. Choices come from what the page alread
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy
 
 from campaign.models import ArsenalModel, ArsenalUpgrade, Crew
@@ -139,7 +140,7 @@ class HireForm(forms.Form):
                 required=False,
                 label=upgrade.name,
                 initial=str(initial or ""),
-                choices=[("", "— not taken —"), *self.fields["models"].choices],
+                choices=[("", gettext_lazy("— not taken —")), *self.fields["models"].choices],
             )
 
     def model_rows(self):
@@ -216,10 +217,10 @@ class SchemesForm(forms.Form):
             if scheme["notes"]:
                 self.fields[f"noted_{scheme['key']}"] = forms.ChoiceField(
                     required=False,
-                    label=f"Noted for {scheme['name']}",
-                    help_text=scheme["notes"].capitalize(),
+                    label=gettext("Noted for %(scheme)s") % {"scheme": scheme["name"]},
+                    help_text=capfirst(scheme["notes"]),
                     initial=str(noted.get(scheme["key"]) or ""),
-                    choices=[("", "— none —"), *_hired_choices(hired)],
+                    choices=[("", gettext_lazy("— none —")), *_hired_choices(hired)],
                 )
 
     def scheme_rows(self):
@@ -361,8 +362,8 @@ class CasualtyForm(forms.Form):
         ]
         if self.table:
             groups.append(("On the table", _table_choices(table_models)))
-        self.fields["model"].choices = [("", "— choose the model —"), *groups]
-        self.fields["by_model"].choices = [("", "— an effect —"), *groups]
+        self.fields["model"].choices = [("", gettext_lazy("— choose the model —")), *groups]
+        self.fields["by_model"].choices = [("", gettext_lazy("— an effect —")), *groups]
         if "blast" not in needed:
             del self.fields["blast"]
         if "own_activation" not in needed:
@@ -479,7 +480,7 @@ class ModelEventForm(forms.Form):
         ]
         if self.table:
             groups.append(("On the table", _table_choices(table_models)))
-        self.fields["model"].choices = [("", "— choose the model —"), *groups]
+        self.fields["model"].choices = [("", gettext_lazy("— choose the model —")), *groups]
 
     def clean_model(self):
         value = self.cleaned_data["model"]
@@ -508,7 +509,7 @@ class NoteForm(forms.Form):
     def __init__(self, *args, choices=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.hired = {str(h.pk): h for h in choices}
-        self.fields["model"].choices = [("", "— choose —"), *_hired_choices(choices)]
+        self.fields["model"].choices = [("", gettext_lazy("— choose —")), *_hired_choices(choices)]
 
     def clean_model(self):
         value = self.cleaned_data["model"]

@@ -86,7 +86,8 @@ def invitation_create(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
     form = InvitationForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Check the invitation: " + form.errors.as_text())
+        messages.error(request, gettext("Check the invitation: %(errors)s")
+                       % {"errors": form.errors.as_text()})
         return redirect(league)
     try:
         invitation = services.create_invitation(
@@ -107,7 +108,8 @@ def league_settings(request: HttpRequest, slug: str) -> HttpResponse:
     league = get_object_or_404(League, slug=slug)
     form = RulesetForm(request.POST, instance=League(pk=league.pk))
     if not form.is_valid():
-        messages.error(request, "Check the setting: " + form.errors.as_text())
+        messages.error(request, gettext("Check the setting: %(errors)s")
+                       % {"errors": form.errors.as_text()})
         return redirect(league)
     try:
         services.update_league(league=league, actor=request.user, **form.cleaned_data)
@@ -178,7 +180,8 @@ def decide_request(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     approve = decision == "approve"
     try:
         services.decide_request(membership=membership, actor=request.user, approve=approve)
-        messages.success(request, f"{membership.user} {'approved' if approve else 'declined'}.")
+        messages.success(request, (gettext("%(user)s approved.") if approve else
+                                   gettext("%(user)s declined.")) % {"user": membership.user})
     except services.LeagueError as exc:
         _refuse(request, exc)
     return redirect(membership.league)

@@ -104,6 +104,7 @@ def home_needs(user, limit: int = 20) -> list[tuple[str, str, str, str, str]]:
     the deadline, paired matches to play; an organizer's disputes. Three queries (five
     when a result waits)."""
     from django.utils import timezone
+    from django.utils.formats import date_format
     from django.utils.translation import gettext as _
 
     from league.permissions import MANAGING_ROLES
@@ -131,7 +132,8 @@ def home_needs(user, limit: int = 20) -> list[tuple[str, str, str, str, str]]:
                                             event__list_deadline__gt=timezone.now())
                 .select_related("event")[:limit]):
         needs.append(("malediction_list", _("Submit your war band list before %(when)s.")
-                      % {"when": reg.event.list_deadline.strftime("%Y-%m-%d %H:%M")},
+                      % {"when": date_format(timezone.localtime(reg.event.list_deadline),
+                                        "DATETIME_FORMAT")},
                       reg.event.get_absolute_url(), _("Submit the list"), str(reg.event)))
     # Matches to play and, for an organizer, disputes in their leagues: one query.
     to_play = Q(sides__seats__player=user, is_bye=False,

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext
 
 from campaign.lifecycle import IllegalTransition
@@ -85,7 +86,7 @@ def open_night(*, campaign: Campaign, actor, date: datetime.date | None = None
     if existing is not None:
         raise NightError(
             gettext("Week %(number)s already has its night (%(date)s).")
-            % {"number": week.number, "date": existing.date}
+            % {"number": week.number, "date": date_format(existing.date, "DATE_FORMAT")}
         )
     night = CampaignNight.objects.create(
         campaign=campaign, week=week, created_by=actor, date=date or timezone.localdate()

@@ -31,6 +31,12 @@ def english(text: str) -> SafeString:
     return format_html('<span lang="en">{}</span>', text)
 
 
+def _named() -> str:
+    """A name, then what is said of it ("Doc Shover: ..."): French puts a non-breaking
+    space before the colon."""
+    return pgettext("a name, a colon and its text", "{name}: {text}")
+
+
 def _fill(template: str, parts: dict[str, str]) -> SafeString:
     """``template`` (already translated) with each part escaped and marked English (a
     SafeString part is already marked where it must be)."""
@@ -138,7 +144,7 @@ def played(coverage) -> SafeString:
     label = element_label(e.role, e.name, e.of or "")
     if not coverage.played:
         return label
-    return format_html("{}: {}", label, effects_text(coverage.played))
+    return format_html(_named(), name=label, text=effects_text(coverage.played))
 
 
 _HEAD = re.compile(r"(?P<role>action|ability|trigger) (?P<name>.+?)(?: of (?P<of>.+))?")
@@ -164,7 +170,7 @@ def line(text: str) -> SafeString:
     model, sep, rest = text.partition(": ")
     if not sep:
         return english(text)
-    prefix = format_html("{}: ", english(model))
+    prefix = format_html(_named(), name=english(model), text="")
     field = _FIELD.fullmatch(rest)
     if field:
         what = _head(field["head"]) if field["head"] else pgettext("coverage", "card")

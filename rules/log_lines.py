@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from rules.hide_out_names import hide_out_name, known
 from rules.mal_entry_names import kind_name
 from rules.summaries import said_from_english
 from rules.table_names import card_label, keyed_rows, rule_names, suit_names
@@ -643,7 +644,7 @@ def _render(text: str, *, mark: bool) -> str:
             if "doctor" in parts:
                 parts["doctor"] = _doctor_result(parts["doctor"])
             if "fortification" in parts:
-                parts["fortification"] = _rule_name(parts["fortification"])
+                parts["fortification"] = hide_out_name(_rule_name(parts["fortification"]))
             if "marker" in parts:
                 parts.update(_markers(parts))
             if "kind" in parts:
@@ -686,8 +687,9 @@ def _fill(template: str, groups: dict[str, str]) -> SafeString:
             out.append(_results(groups[piece], mark=True))
         elif piece in ("from_station", "to_station"):
             out.append(escape(str(STATIONS.get(groups[piece], groups[piece]))))
-        elif piece == "fortification":
-            out.append(_english(_rule_name(groups[piece])))
+        elif piece == "fortification":  # in the reader's language where it has a name
+            name = _rule_name(groups[piece])
+            out.append(escape(hide_out_name(name)) if known(name) else _english(name))
         elif piece in ("where", "line", "purpose", "why"):
             where = _render(groups[piece], mark=True)
             if isinstance(where, SafeString):

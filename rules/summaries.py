@@ -87,6 +87,8 @@ def page_summaries() -> dict[str, str]:
     t = encounter_tables()
     for row in t.schemes.rows:
         out[f"encounter-schemes/summary/{row.key}"] = row.summary
+        if row.notes:  # what the Scheme has its player note
+            out[f"encounter-schemes/notes/{row.key}"] = row.notes
     for row in (*t.standard.deployments, *t.story.deployments):
         out[f"deployment/summary/{row.key}"] = row.summary
     for row in t.standard.strategies:

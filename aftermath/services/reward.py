@@ -147,10 +147,12 @@ def place(*, aftermath: Aftermath, actor, model: ArsenalModel | None,
                     by_default=by_default)
     else:
         if model.pk not in {m.pk for m in candidates(aftermath, pending)}:
-            raise AftermathError(f"{model.card.name} cannot learn {pending['name']}"
-                                 + (": the Avatar goes to the crew's Master."
-                                    if pending["key"] == AVATAR else
-                                    ": choose an active model of this crew with Skill slots."))
+            parts = {"model": model.card.name, "skill": pending["name"]}
+            raise AftermathError(
+                gettext("%(model)s cannot learn %(skill)s: the Avatar goes to the crew's "
+                        "Master.") % parts if pending["key"] == AVATAR else
+                gettext("%(model)s cannot learn %(skill)s: choose an active model of this "
+                        "crew with Skill slots.") % parts)
         skills = arsenal.counted_skills(model)
         if len(skills) >= arsenal.max_skills(model.station):
             if replaces is None or replaces.pk not in {s.pk for s in skills}:

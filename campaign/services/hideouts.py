@@ -80,22 +80,30 @@ def finished_off_twist(crew: Crew | None) -> int:
 
 
 def fortification_refusal(crew: Crew, key: str) -> str | None:
-    """Why the crew may not build ``key`` now, or None."""
+    """Why the crew may not build ``key`` now, or None (in the reader's language)."""
+    from rules.hide_out_names import hide_out_name as name
+
     hide_out = HideOut.objects.filter(crew=crew).first()
     if hide_out is None:
-        return "Choose the crew's Hide Out first."
+        return gettext("Choose the crew's Hide Out first.")
     rows = {f.key: f for f in tables.fortifications(hide_out.hide_out_key)}
     if key not in rows:
-        return f"{key!r} is not a Fortification of the {hide_out.name}."
+        return gettext("%(key)s is not a Fortification of the %(hide_out)s.") % {
+            "key": repr(key), "hide_out": name(hide_out.name)}
     row, owned = rows[key], owned_keys(crew)
     if key in owned:
-        return f"The Hide Out already has {row.name}; it never has two of one."
+        return gettext("The Hide Out already has %(name)s; it never has two of one.") % {
+            "name": name(row.name)}
     names = {f.name: f.key for f in rows.values()}
     missing = [n for n in row.requires if names.get(n) not in owned]
     if missing:
-        return f"{row.name} needs {', '.join(missing)} first."
-    if cm_balance(crew) < row.cm:
-        return f"{row.name} costs {row.cm} Construction Material; the crew has {cm_balance(crew)}."
+        return gettext("%(name)s needs %(missing)s first.") % {
+            "name": name(row.name), "missing": ", ".join(name(n) for n in missing)}
+    balance = cm_balance(crew)
+    if balance < row.cm:
+        return gettext("%(name)s costs %(cm)s Construction Material; the crew has "
+                       "%(balance)s.") % {"name": name(row.name), "cm": row.cm,
+                                          "balance": balance}
     return None
 
 

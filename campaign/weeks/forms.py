@@ -70,14 +70,14 @@ class PitFightForm(forms.Form):
         self.fields["first_eliminated"].queryset = queryset
         for crew in self.crews:
             self.fields[f"took_part_{crew.pk}"] = forms.BooleanField(
-                required=False, label=f"{crew} took part"
+                required=False, label=gettext("%(crew)s took part") % {"crew": crew}
             )
             self.fields[f"kills_{crew.pk}"] = forms.IntegerField(
                 required=False,
                 min_value=0,
                 max_value=99,
                 initial=0,
-                label=f"Opposing models {crew} killed",
+                label=gettext("Opposing models %(crew)s killed") % {"crew": crew},
             )
 
     def crew_rows(self):

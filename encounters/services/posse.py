@@ -53,5 +53,6 @@ def offered(game: Game, pool=None) -> list[dict]:
         scheme = encounter_tables().scheme(key)
         rows.append({"key": key, "name": gettext("%(scheme)s (Posse)") % {"scheme": scheme.name},
                      "summary": said(f"encounter-schemes/summary/{key}", scheme.summary),
-                     "notes": scheme.notes, "fortification": POSSE})
+                     "notes": said(f"encounter-schemes/notes/{key}", scheme.notes),
+                     "fortification": POSSE})
     return rows

@@ -48,9 +48,11 @@ END_COUNTS = ("engaging_leader", "afflicted")
 def _require_writable(game: Game, *, in_play: bool = False) -> None:
     states = (Game.State.IN_PLAY,) if in_play else WRITABLE
     if game.state not in states:
-        raise EncounterError(f"The game is {game.get_state_display().lower()}: "
-                             + ("this is recorded during play." if in_play else
-                                "its record is fixed."))
+        state = game.get_state_display().lower()
+        raise EncounterError(
+            gettext("The game is %(state)s: this is recorded during play.") % {"state": state}
+            if in_play else
+            gettext("The game is %(state)s: its record is fixed.") % {"state": state})
 
 
 def _side(game: Game, key: str) -> Side:

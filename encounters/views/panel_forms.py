@@ -60,7 +60,8 @@ def _scheme_pool(view: GameView, me) -> list[dict]:
         try:
             scheme = encounter_tables().scheme(key)
             rows.append(
-                {"key": key, "name": scheme.name, "notes": scheme.notes,
+                {"key": key, "name": scheme.name,
+                 "notes": said(f"encounter-schemes/notes/{key}", scheme.notes),
                  "summary": said(f"encounter-schemes/summary/{key}", scheme.summary)}
             )
         except KeyError:

@@ -10,6 +10,7 @@ from django.utils.formats import number_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
+from rules.hide_out_names import hide_out_name
 from rules.wording import card_label, readable
 
 register = template.Library()
@@ -104,6 +105,7 @@ def _coverage(name):
 
 
 register.filter("lang_attr", lang_attr)
+register.filter("hide_out_name", hide_out_name)
 register.filter("coverage_line", _coverage("line"))
 register.filter("coverage_element", _coverage("element"))
 register.filter("coverage_played", _coverage("played"))

@@ -84,3 +84,26 @@ def test_starting_predictions_is_throttled_per_hour(league_week):
     Prediction.objects.update(status="done")
     with pytest.raises(predictions.PredictionRefused, match="in the last hour"):
         predictions.check_limits(alpha.player)
+
+
+def test_an_auto_resolve_asked_from_the_page_is_queued_and_its_panel_polls(
+        client, game, league_week, filesystem_broker, django_capture_on_commit_callbacks):
+    """The second player's ask returns at once: the run waits in the broker's folder for the
+    worker, and the game page's panel shows that one state and follows it by polling."""
+    from autoresolve.models import ResolveRun
+
+    _campaign, alpha, bravo, _ = league_week
+    client.force_login(alpha.player)
+    client.post(reverse("autoresolve:ask", args=[game.pk]))
+    client.force_login(bravo.player)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("autoresolve:ask", args=[game.pk]))
+    assert response.status_code in (200, 302)
+    run = ResolveRun.objects.get(game=game)
+    assert run.status == "queued" and not run.summary  # not played in the request
+    assert len(list(filesystem_broker["queue"].iterdir())) == 1  # the job, for the worker
+    html = client.get(game.get_absolute_url()).content.decode()
+    panel = html[html.index('id="auto-resolve"'):]
+    panel = panel[:panel.index("</section>")]
+    assert panel.count('class="run-status"') == 1 and 'hx-trigger="every' in panel
+    assert 'id="ask-auto-resolve"' not in panel and "Resolved" not in panel

@@ -65,3 +65,7 @@ def test_the_result_reads_in_percentages_and_names(
         assert f" {scheme['scheme']} " not in text  # a slug such as "protect-territory"
     assert "A 0 · B" not in text and "Outcome for crew A" not in text
     assert re.search(r'<td class="count">\d+</td><td class="count">\d+</td>', html)
+    models = html[html.index('id="prediction-models"'):]
+    models = models[:models.index("</table>")]
+    deaths = re.findall(r"<tr><td>[^<]*</td><td>[^<]*</td><td>[^<]*</td><td>([^<]*)</td>", models)
+    assert deaths and all(re.fullmatch(r"\d+(\.\d)?%", d) for d in deaths), deaths

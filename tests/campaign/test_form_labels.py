@@ -11,3 +11,15 @@ def test_the_campaign_form_labels_are_words():
     for label in labels.values():  # no model field name with its underscore dropped
         assert not label.endswith((" length weeks", " deadline hours", " arsenal size")), label
         assert label.lower() not in {"length weeks", "weekday"}, label
+
+
+def test_the_pit_fight_labels_read_in_the_readers_language():
+    from django.utils import translation
+
+    from campaign.weeks.forms import PitFightForm
+
+    crew = type("Crew", (), {"pk": 7, "__str__": lambda self: "Alpha"})()
+    with translation.override("fr"):
+        form = PitFightForm(crews=[crew])
+        labels = {str(form.fields["took_part_7"].label), str(form.fields["kills_7"].label)}
+    assert labels == {"Alpha a participé", "Figurines adverses tuées par Alpha"}

@@ -68,6 +68,10 @@ def test_the_standings_fit_a_phone(browser, live_server):
     for short in ("Rank", "Crew"):
         assert short in headings
     assert len(headings) >= 5, headings  # the numbers show, not only names
+    numbers = page.locator("#standings thead th.num").all()
+    assert len(numbers) >= 4 and all(th.is_visible() for th in numbers)  # every number
+    # column (Games, Wins, Scrip...) in view; the Player and Faction give way on a phone
+    assert not page.locator("#standings thead th.phone-hide").first.is_visible()
     context.close()
 
 

@@ -192,8 +192,7 @@ def test_an_injury_flips_results_are_french_electrodes_and_all(client, campaign_
     assert escape(line) in en and escape(line) not in fr
     name = escape(model.card.name)
     assert (f'<span lang="en">{name}</span> : <span lang="en">Fragile +1</span>, '
-            '<span lang="en">Knocked Out</span> (sans effet : <span lang="en">Electrodes'
-            '</span>)') in fr
+            '<span lang="en">Knocked Out</span> (sans effet : Électrodes)') in fr
     assert not english_in(fr, [alpha.name]), english_in(fr, [alpha.name])
 
 

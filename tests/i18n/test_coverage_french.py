@@ -36,7 +36,7 @@ def test_a_cards_coverage_and_a_packs_reasons_are_french(client):
     assert not english_in(fr_page, names), english_in(fr_page, names)
     assert "déclencheur <span lang=\"en\">Mumble</span> de <span lang=\"en\">Shove Off" \
         in fr_page
-    assert "texte non lu : <span lang=\"en\">" in fr_page
+    assert "texte non lu\u00a0: <span lang=\"en\">" in fr_page
     assert "text not read" not in fr_page
     en_page = client.get(url, **ENGLISH).content.decode()
     assert "trigger Mumble of Shove Off (text not read: " in en_page
@@ -83,11 +83,14 @@ def test_an_auto_resolved_games_not_modelled_list_is_french(
     names = [*proper_names(), "Doc Shover", "Odd Habit", "Mumble", "Shove Off", "Ponder",
                               "Lunge", "Grim", "Lucky Charm", "Bark"]
     assert not english_in(listed, names), english_in(listed, names)
-    for french in ("texte non lu : <span lang=\"en\">",
+    lines = listed[listed.index("<ul>"):]
+    assert " : " not in lines and " ; " not in lines  # a non-breaking space before each
+    for french in ("<span lang=\"en\">Doc Shover</span>\u00a0: ",  # a non-breaking space
+                   "texte non lu\u00a0: <span lang=\"en\">",
                    "son action n\u2019est pas jouée",
                    "une action tactique dont l\u2019effet n\u2019est que du texte",
-                   "(joué en partie : gagne <span lang=\"en\">Slow</span> ; ",
-                   "pousse de 2&quot; : non joué",
+                   "(joué en partie\u00a0: gagne <span lang=\"en\">Slow</span>\u00a0; ",
+                   "pousse de 2&quot;\u00a0: non joué",
                    "(de <span lang=\"en\">Lucky Charm</span>)",
                    "champ <span lang=\"en\">&#x27;flavour&#x27;</span> (non lu par le "
                    "simulateur)"):
@@ -133,9 +136,9 @@ def test_a_malediction_replays_not_modelled_list_is_french(
     fr_page = client.get(url, **FRENCH).content.decode()
     listed = _section(fr_page, 'id="not-modelled"')
     assert not english_in(listed, []), english_in(listed, [])
-    assert ('<span lang="en">Old Lantern</span> (héritage) : <span lang="en">Once per match, '
-            'light the way.</span>') in listed
-    assert "(sort) :" in listed and "(terrain) :" in listed
+    assert ('<span lang="en">Old Lantern</span> (héritage)\u00a0: '
+            '<span lang="en">Once per match, light the way.</span>') in listed
+    assert "(sort)\u00a0:" in listed and "(terrain)\u00a0:" in listed
     assert '<li><span lang="en">Grim Hound: Keeps watch.</span></li>' in listed
     en_page = client.get(url, **ENGLISH).content.decode()
     assert "<li>Old Lantern (legacy): Once per match, light the way.</li>" in en_page

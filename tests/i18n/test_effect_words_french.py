@@ -22,7 +22,7 @@ MORE = [
     ("+2 damage, 1 Blast", "+2 dégâts, 1 Explosion"),
     ("1 damage per Crow", "1 dégât par Corbeau"),
     ("TN 12 Wp Ram duel or gain Slow; 2 damage",
-     'duel de Wp Bélier ND 12, sinon gagne <span lang="en">Slow</span> ; 2 dégâts'),
+     'duel de Wp Bélier ND 12, sinon gagne <span lang="en">Slow</span>\u00a0; 2 dégâts'),
     ("place all Scheme Markers", "place tous les Marqueurs de Combine"),
     ("remove 2 Corpse Markers", "retire 2 Marqueurs Cadavre"),
     ("draw 2 cards (opponent)", "pioche 2 cartes (adversaire)"),

@@ -113,3 +113,45 @@ def test_the_replay_and_a_prediction_in_french_hold_no_english_sentence(
         html = response.content.decode()
         assert 'id="replay-log"' in html or url != reverse("autoresolve:replay", args=[run.pk])
         assert not english_in(html, names), (url, english_in(html, names))
+
+
+def test_a_game_at_each_state_in_french_holds_no_english_sentence():
+    """The game page at set-up, hired, in play, reported and in its Aftermath (the demo
+    holds only a confirmed game), for both players, walked through the pages' own forms."""
+    from encounters.models import Game
+    from tests.campaign.factories import guild_roster
+    from tests.walk.pageforms import forms_on
+    from tests.walk.test_walk_every_week import week_of
+    from tests.walk.walker import Walk
+
+    campaign, (alpha, bravo) = week_of("contract-work", guild_roster())
+    for crew in (alpha, bravo):
+        crew.player.language = "fr"
+        crew.player.save(update_fields=["language"])
+    walk = Walk(campaign, alpha, bravo)
+    names = proper_names()
+    seen = set()
+
+    def french_only(state):
+        seen.add(walk.refresh().state)
+        for who in "ab":
+            html = walk.page(who)
+            assert 'lang="fr"' in html[:300], (state, who)
+            assert not english_in(html, names), (state, who, english_in(html, names))
+
+    walk.set_up()
+    french_only("set up")
+    for who in "ab":
+        walk.hire(who)
+        walk.schemes(who)
+    french_only("hired")
+    walk.play()
+    french_only("in play")
+    walk.post("a", walk.need(forms_on(walk.page("a")), "/report/", "a", "report"), "report")
+    french_only("reported")
+    walk.post("b", walk.need(forms_on(walk.page("b")), "/confirm/", "b", "confirm"), "confirm")
+    french_only("confirmed")
+    assert {Game.State.SET_UP, Game.State.IN_PLAY, Game.State.REPORTED} <= seen
+    for who in "ab":
+        walk.aftermath(who)
+    french_only("done")

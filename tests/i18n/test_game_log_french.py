@@ -102,7 +102,7 @@ PURPOSES = [
     ("Game 4: the Lonely Traveler's guidance for Ezra Vane",
      "Partie 4 : les conseils du Voyageur solitaire pour Ezra Vane"),
     ("Game 4: strategy (Metal Servant reflip, side a)",
-     "Partie 4 : stratégie (retirée par Metal Servant, Alpha)"),
+     "Partie 4 : stratégie (retirée par le Serviteur de métal, Alpha)"),
     ("Game 4: scheme card 1 (reflip: Jokers are reflipped for the Scheme pool)",
      "(retirage : les Jokers sont retirés pour la réserve de Combines)"),
 ]

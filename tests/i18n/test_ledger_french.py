@@ -73,8 +73,8 @@ def test_the_hide_outs_scrip_reads_french_on_the_ledger(client, campaign_week): 
     fr, en = _pages(client, alpha, "scrip")
     for line in stored:
         assert escape(line) in en and escape(line) not in fr, line
-    assert f"{_en('Memento Mori')} : {_en(guard.card.name)} blessé" in fr
-    assert f"{_en('Marble Headstones')} : {_en(other.card.name)} perdu" in fr
+    assert f"Memento mori : {_en(guard.card.name)} blessé" in fr
+    assert f"Stèles de marbre : {_en(other.card.name)} perdu" in fr
     assert not english_in(fr, [alpha.name]), english_in(fr, [alpha.name])
 
 
@@ -111,7 +111,7 @@ REASONS = [
     ("We Was Just Wrastlin': paid by Bravo Crew", f"versé par {_en('Bravo Crew')}"),
     ("A Sinner's Prayer: Sergeant Pike", "Prière du pécheur : "),
     ("Brain In a Jar: reflipped initiative, Turn 2 (Game 4)",
-     f"{_en('Brain In a Jar')} : initiative retirée, tour 2 (partie 4)"),
+     "Cerveau en bocal : initiative retirée, tour 2 (partie 4)"),
     ("Metal Servant: reflipped the Strategy flip (5C) (Game 4)",
      "tirage de Stratégie retiré (5 de Corbeaux) (partie 4)"),
     ("BBQ: healed 1 damage on Sergeant Pike, Turn 2 (Game 4)",
@@ -129,7 +129,7 @@ REASONS = [
     ("A Bullet With Your Name: Bravo Crew's Leader",
      f"Une balle à votre nom : le Leader de {_en('Bravo Crew')}"),
     ("Pit Fight", "Combat de fosse"),
-    ("Built Cash Box", f"{_en('Cash Box')} construit(e)"),
+    ("Built Cash Box", "Coffre construit(e)"),
 ]
 
 

@@ -779,3 +779,13 @@ def test_refusals_never_change_the_league(client, people, who):
     assert Invitation.objects.count() == 1
     invitation.refresh_from_db()
     assert not invitation.revoked
+
+
+def test_the_decision_and_its_message_read_in_the_readers_language(client, people):
+    request = MembershipFactory(
+        league=people.league, user=people.outsider, status=Membership.Status.REQUESTED
+    )
+    as_(client, people, MANAGERS[0])
+    url = reverse("league:decide", args=[request.league.slug, request.pk])
+    response = client.post(url, {"decision": "approve"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert messages_of(response) == [f"{people.outsider} accepté(e)."]
