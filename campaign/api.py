@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew, ScripEntry
 from campaign.selectors import arsenal_sheet, crew_queryset, visible_campaigns
 from campaign.services import campaigns as campaign_services
-from campaign.services import catch_up, optional_rules
+from campaign.services import catch_up, hideouts, optional_rules
 from campaign.services import crews as crew_services
 from campaign.services.access import can_view_campaign, require_crew_editor
 from catalogue.models import Faction, ModelCard, UpgradeCard
@@ -88,6 +88,16 @@ class CatchUpBuySerializer(serializers.Serializer):
     key = serializers.CharField(max_length=80)
     model = serializers.PrimaryKeyRelatedField(queryset=ArsenalModel.objects.all(),
                                                required=False, allow_null=True)
+
+
+def _hide_out_keys() -> list[str]:
+    from rules import tables
+
+    return [row.key for row in tables.hide_outs().rows]
+
+
+class HideOutSerializer(serializers.Serializer):
+    key = serializers.ChoiceField(choices=_hide_out_keys())
 
 
 class _TradeSerializer(serializers.Serializer):
@@ -208,6 +218,11 @@ def sheet_data(crew: Crew) -> dict:
         "bounties": [{"name": b.name, "status": b.status} for b in sheet.bounties],
         "history": [{"week": e.week, "kind": e.kind, "description": e.description}
                     for e in sheet.events],
+        "hide_out": ({"key": sheet.hide_out.hide_out_key, "name": sheet.hide_out.name,
+                      "flair": sheet.hide_out.flair,
+                      "fortifications": [{"key": f.key, "name": f.name}
+                                         for f in sheet.fortifications]}
+                     if sheet.hide_out else None),
     }
 
 
@@ -330,6 +345,18 @@ class CrewViewSet(viewsets.GenericViewSet):
         serializer.is_valid(raise_exception=True)
         new = crew_services.start_anew(crew=crew, actor=request.user, **serializer.validated_data)
         return Response(CrewSummarySerializer(new).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=HideOutSerializer, responses={201: dict})
+    @action(detail=True, methods=["post"], url_path="hide-out")
+    def hide_out(self, request, pk=None):
+        """Hide Outs mode: choose the crew's Hide Out (once, for the whole campaign)."""
+        crew = self.get_object()
+        require_crew_editor(request.user, crew)
+        serializer = HideOutSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        hideouts.choose_hide_out(crew=crew, actor=request.user,
+                                 key=serializer.validated_data["key"])
+        return Response(sheet_data(self.get_object()), status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={201: dict})
     @action(detail=True, methods=["post"], url_path="catch-up-flip")

@@ -271,3 +271,20 @@ class TradeEquipmentForm(forms.Form):
         if refusal is not None:
             raise forms.ValidationError(refusal)
         return upgrade
+
+
+def _hide_out_choices():
+    from rules import tables
+    from rules.hide_out_names import hide_out_name
+
+    return [(row.key, hide_out_name(row.name)) for row in tables.hide_outs().rows]
+
+
+class HideOutForm(forms.Form):
+    """Hide Outs mode: the crew's Hide Out, chosen once for the whole campaign."""
+
+    key = forms.ChoiceField(
+        label=gettext_lazy("Hide Out"),
+        choices=_hide_out_choices,
+        error_messages={"invalid_choice": gettext_lazy("Choose one of the Hide Outs listed.")},
+    )

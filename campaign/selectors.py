@@ -56,10 +56,21 @@ class ArsenalSheet:
     fortifications: list
     open_aftermaths: list = field(default_factory=list)
     catch_up: object | None = None
+    #: The campaign plays Hide Outs (competitive mode).
+    hide_outs_mode: bool = False
 
     @property
     def arsenal_cost(self) -> int:
         return sum(m.row.card.cost or 0 for m in self.models)
+
+    @property
+    def hide_outs_to_choose(self) -> tuple:
+        """The Hide Out types on offer while the crew of a Hide Outs campaign has none."""
+        if not self.hide_outs_mode or self.hide_out is not None:
+            return ()
+        from rules import tables
+
+        return tables.hide_outs().rows
 
 
 def crew_queryset() -> QuerySet[Crew]:
@@ -112,6 +123,7 @@ def arsenal_sheet(crew: Crew) -> ArsenalSheet:
         open_aftermaths=list(crew.aftermaths.exclude(phase="done")  # Aftermath.Phase.DONE
                              .only("id", "crew_id", "week", "phase").order_by("id")),
         catch_up=catch_up.for_sheet(crew),
+        hide_outs_mode=crew.campaign.competitive_mode == Campaign.Competitive.HIDE_OUTS,
     )
 
 

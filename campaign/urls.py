@@ -18,6 +18,7 @@ urlpatterns = [
     path("crews/<id:pk>/hire/", views.crew_hire, name="hire"),
     path("crews/<id:pk>/add-master/", views.crew_add_master, name="add-master"),
     path("crews/<id:pk>/start-anew/", views.crew_start_anew, name="start-anew"),
+    path("crews/<id:pk>/hide-out/", views.crew_choose_hide_out, name="hide-out"),
     path("crews/<id:pk>/catch-up/flip/", views.catch_up_flip, name="catch-up-flip"),
     path("crews/<id:pk>/catch-up/buy/", views.catch_up_buy, name="catch-up-buy"),
     path("crews/<id:pk>/trade-scrip/", views.crew_trade_scrip, name="trade-scrip"),

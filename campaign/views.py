@@ -17,6 +17,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from campaign import sheet_cache
 from campaign.forms import (
     CampaignForm,
+    HideOutForm,
     JoinCampaignForm,
     NewHiresForm,
     StartingArsenalForm,
@@ -26,7 +27,7 @@ from campaign.forms import (
 from campaign.models import ArsenalModel, ArsenalUpgrade, Campaign, Crew
 from campaign.selectors import crew_queryset, sheet_crew_queryset
 from campaign.services import campaigns as campaign_services
-from campaign.services import catch_up, optional_rules
+from campaign.services import catch_up, hideouts, optional_rules
 from campaign.services import crews as crew_services
 from campaign.services.access import (
     can_edit_crew,
@@ -40,6 +41,7 @@ from catalogue.models import Station
 from league import permissions as league_permissions
 from league.models import League
 from rules.engine import hiring
+from rules.hide_out_names import hide_out_name
 
 
 def _campaign_for(request, pk) -> Campaign:
@@ -345,6 +347,26 @@ def upgrade_move(request: HttpRequest, pk: int, upgrade_pk: int) -> HttpResponse
     except CampaignError as exc:
         messages.error(request, str(exc))
     return redirect(crew)
+
+
+@login_required
+@require_POST
+def crew_choose_hide_out(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hide Outs mode: the crew's Hide Out, once, from the sheet."""
+    crew = _crew_for(request, pk)
+    require_crew_editor(request.user, crew)
+    form = HideOutForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form.errors["key"]))
+        return redirect(crew)
+    try:
+        hide_out = hideouts.choose_hide_out(crew=crew, actor=request.user,
+                                            key=form.cleaned_data["key"])
+        messages.success(request, gettext("%(crew)s builds a %(hide_out)s.") % {
+            "crew": crew, "hide_out": hide_out_name(hide_out.name)})
+    except CampaignError as exc:
+        messages.error(request, str(exc))
+    return redirect(f"{crew.get_absolute_url()}#hide-out")
 
 
 @login_required
