@@ -289,8 +289,8 @@ class TriggerProfile:
     effects: tuple[TriggerEffect, ...] = ()
     reading: Reading = field(default_factory=Reading)
     #: When it resolves (format 2 packs): "immediately", "when_declaring",
-    #: "after_succeeding", "after_damaging" (only when the attack dealt damage),
-    #: "after_resolving"; "" is "immediately".
+    #: "after_succeeding", "after_failing", "after_damaging" (only when the attack dealt
+    #: damage), "after_resolving"; "" is "immediately" (``plays.ON_SUCCESS_TIMINGS``).
     timing: str = ""
 
     @property

@@ -1,0 +1,73 @@
+"""Simulator 1.6 (later work): a trigger resolves by its timing whoever wins the duel
+(OPPOSED DUELS, step 4): a losing attacker's "after resolving", "after failing" or
+immediate trigger still acts, "after succeeding" and "after damaging" ones do not, an
+"after failing" one does nothing on a hit; the heuristic commander picks on a losing duel
+what acts then. Each on a hand-built position with the manual's numbers."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.simulation import HeuristicCommander
+from rules.engine.simulation.commands import Attack
+
+from .scenes import BLADE, act, card, kinds, scene, stack
+
+STAKE = "Place a Scheme Marker in base contact with this model."
+# Ml 6 + 5 Masks = 11 Masks against Df 5 + 13 = 18: the attack fails, the total carries
+# the Mask its trigger needs.
+MISS = (["5M"], ["13T"])
+# Ml 6 + 13 Masks = 19 Masks against Df 5 + 8 = 13: a hit by 6 (no twist on the damage
+# flip), whose 9 is a Moderate hit: 3 damage.
+HIT = (["13M", "9C"], ["8T"])
+
+
+def _attack(timing: str, flips, *, triggers=None, commanders=None):
+    trick = {"suits": ["masks"], "name": "Stake Out", "timing": timing, "text": STAKE}
+    blade = dict(BLADE, triggers=triggers if triggers is not None else [trick])
+    game = scene([("a", card("A", actions=[blade]), (10.0, 10.0))],
+                 [("b", card("B", df=5, wd=10), (11.5, 10.0))], commanders=commanders)
+    stack(game, 0, flips[0])
+    stack(game, 1, flips[1])
+    act(game, "a", Attack("Blade", "b"))
+    [attack] = kinds(game, "attack")
+    markers = [mk for mk in game.state.markers.values() if mk.kind == "scheme"]
+    return game, attack, markers
+
+
+@pytest.mark.parametrize("timing,acts", [
+    ("after_resolving", True), ("after_failing", True), ("immediately", True),
+    ("", True), ("after_succeeding", False), ("after_damaging", False),
+])
+def test_a_losing_attacker_resolves_what_its_timing_allows(timing, acts):
+    _game, attack, markers = _attack(timing, MISS)
+    assert attack[5] == 0 and "t:a:Stake Out" in attack[4]  # failed, trigger declared
+    assert bool(markers) is acts
+
+
+@pytest.mark.parametrize("timing,acts", [("after_failing", False), ("after_resolving", True),
+                                         ("after_succeeding", True)])
+def test_an_after_failing_trigger_does_nothing_when_the_attack_succeeds(timing, acts):
+    _game, attack, markers = _attack(timing, HIT)
+    assert attack[5] == 1
+    assert bool(markers) is acts
+
+
+def test_a_losing_attackers_damage_trigger_changes_nothing():
+    cut = {"suits": ["masks"], "name": "Deep Cut", "timing": "immediately", "text": "+1 damage."}
+    game, attack, _markers = _attack("", MISS, triggers=[cut])
+    assert attack[5] == 0 and game.state.model("b").wounds == 10 and not kinds(game, "dmg")
+
+
+@pytest.mark.parametrize("flips,declared", [(MISS, "Stake Out"), (HIT, "Deep Cut")])
+def test_the_heuristic_declares_on_a_losing_duel_the_trigger_that_still_acts(flips, declared):
+    cut = {"suits": ["masks"], "name": "Deep Cut", "timing": "immediately", "text": "+1 damage."}
+    stake = {"suits": ["masks"], "name": "Stake Out", "timing": "after_resolving",
+             "text": STAKE}
+    game, attack, markers = _attack("", flips, triggers=[cut, stake],
+                                    commanders=(HeuristicCommander(), HeuristicCommander()))
+    # Winning, +1 damage is worth more than a Scheme Marker; losing, it is worth nothing.
+    assert f"t:a:{declared}" in attack[4]
+    assert bool(markers) is (declared == "Stake Out")
+    if declared == "Deep Cut":
+        assert game.state.model("b").wounds == 10 - 3 - 1  # Moderate 3, +1
