@@ -990,7 +990,8 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
     success, text = True, ""
     if action.tn is not None:
         result = game.simple(m, action.stat, action.value, action.tn, kind="tactical",
-                             action=action.name, focused=focused, suits=action.tn_suits)
+                             action=action.name, focused=focused, suits=action.tn_suits,
+                             builtin=action.suits)
         success, text = result.success, duel_text(result.events)
     game.log.add("tactical", m.idx, action.name, text, int(success))
     if not success or action.effect is None:

@@ -2,14 +2,15 @@
 (OPPOSED DUELS, step 4): a losing attacker's "after resolving", "after failing" or
 immediate trigger still acts, "after succeeding" and "after damaging" ones do not, an
 "after failing" one does nothing on a hit; the heuristic commander picks on a losing duel
-what acts then. Each on a hand-built position with the manual's numbers."""
+what acts then. A tactical action's built-in suit counts in its simple duel. Each on a
+hand-built position with the manual's numbers."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.engine.simulation import HeuristicCommander
-from rules.engine.simulation.commands import Attack
+from rules.engine.simulation.commands import Attack, Tactical
 
 from .scenes import BLADE, act, card, kinds, scene, stack
 
@@ -71,3 +72,22 @@ def test_the_heuristic_declares_on_a_losing_duel_the_trigger_that_still_acts(fli
     assert bool(markers) is (declared == "Stake Out")
     if declared == "Deep Cut":
         assert game.state.model("b").wounds == 10 - 3 - 1  # Moderate 3, +1
+
+
+# -- a tactical action's built-in suit ---------------------------------------------------
+
+
+@pytest.mark.parametrize("builtin,healed", [(["masks"], True), ([], False)])
+def test_a_tactical_duels_built_in_suit_meets_a_suited_tn(builtin, healed):
+    # Wp 5 Masks + 13 Rams = 18 Rams and Masks: TN 12 Masks is met only by the stat's Mask
+    # (SIMPLE DUELS, step 2: the stat's value and suit are added).
+    mend = {"name": "Mend", "ap": 1, "stat": "Wp", "value": 5, "suits": builtin,
+            "range": "self", "tn": 12, "tn_suits": ["masks"],
+            "text": "This model heals 2 damage."}
+    game = scene([("a", card("A", wd=10, actions=[BLADE, mend]), (10.0, 10.0))])
+    a = game.state.model("a")
+    a.wounds = 5
+    stack(game, 0, ["13R"])
+    act(game, "a", Tactical("Mend"))
+    [tactical] = kinds(game, "tactical")
+    assert tactical[4] == int(healed) and (a.wounds == 7) is healed
