@@ -33,7 +33,7 @@ from .duel_context import DuelContext
 from .errors import IllegalCommand
 from .geometry import CONTACT, MARKER_RADIUS, base_radius, on_table, snap
 from .log import duel_text, flip_text
-from .plays import ON_FAILURE_TIMINGS
+from .plays import AT_ONCE_TIMINGS, ON_FAILURE_TIMINGS, ON_SUCCESS_TIMINGS
 from .table_effects import TABLE_KINDS
 
 if TYPE_CHECKING:
@@ -988,20 +988,56 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
     if focused:
         game.remove_condition(m, "focused")
     success, text = True, ""
+    trigger = None
     if action.tn is not None:
+        triggers = action.engine_triggers
+        if triggers and not game.silencing.isdisjoint(m.conditions):
+            triggers = ()
         result = game.simple(m, action.stat, action.value, action.tn, kind="tactical",
-                             action=action.name, focused=focused, suits=action.tn_suits,
-                             builtin=action.suits)
+                             other=target, action=action.name, focused=focused,
+                             suits=action.tn_suits, builtin=action.suits, triggers=triggers)
         success, text = result.success, duel_text(result.events)
+        if result.side.trigger is not None:
+            trigger = action.trigger_named(result.side.trigger.name)
     game.log.add("tactical", m.idx, action.name, text, int(success))
-    if not success or action.effect is None:
-        return
     element: dict = {}
-    for effect in action.effect:
-        if effect.kind in _GENERAL_KINDS:
-            _general(game, m, target, effect, action.range, element)
-        elif effect.kind == "push_self":
+    later = False
+    if trigger is not None:
+        # SIMPLE DUELS, step 4: at once when declared (before the result), else after it,
+        # by success or failure; a tactical duel damages no one ("after damaging").
+        timing = trigger.timing
+        if timing not in (ON_SUCCESS_TIMINGS if success else ON_FAILURE_TIMINGS) \
+                or timing == "after_damaging":
+            trigger = None
+        elif timing in AT_ONCE_TIMINGS:
+            _tactical_trigger(game, m, target, trigger, action.range, element)
+        else:
+            later = True
+    if success and action.effect is not None:
+        for effect in action.effect:
+            if effect.kind in _GENERAL_KINDS:
+                _general(game, m, target, effect, action.range, element)
+            elif effect.kind == "push_self":
+                _trigger_effect(game, m, m, effect)
+    if later:
+        _tactical_trigger(game, m, target, trigger, action.range, element)
+
+
+def _tactical_trigger(game: Game, m: Model, target: Model | None, trigger, reach: float,
+                      element: dict) -> None:
+    """A trigger declared on a tactical action's duel: "the target" is the action's
+    target (an effect on the target does nothing without one)."""
+    for effect in trigger.effects:
+        kind = effect.kind
+        if kind == "push_self":
             _trigger_effect(game, m, m, effect)
+        elif target is None and effect.needs_target:
+            continue
+        elif kind in _GENERAL_KINDS:
+            _general(game, m, target, effect, reach, element)
+        else:
+            _trigger_effect(game, m, target if target is not None else m, effect, reach,
+                            element)
 
 
 def _interact(game: Game, m: Model, command: Interact) -> None:

@@ -33,6 +33,7 @@ from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
 from .plays import (
+    DAMAGE_FLIP_KINDS,
     SIMULATOR_SUPPORT,
     activation_play,
     attack_play,
@@ -473,7 +474,13 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     for trigger in action.triggers:
         t_frame = "" if action.modelled else "its action is not played"
         if not t_frame and not action.is_attack:
-            t_frame = "triggers of tactical actions are not declared"
+            # A tactical action's trigger is declared on its duel (since 1.6); its action
+            # deals no damage, so an effect on damage or "after damaging" does nothing.
+            if action.tn is None:
+                t_frame = "a tactical action without a duel declares no triggers"
+            elif trigger.timing == "after_damaging" or any(
+                    e.kind in DAMAGE_FLIP_KINDS for e in trigger.effects):
+                t_frame = "its action deals no damage"
         out.append(classify(CardElement("trigger", trigger.name, trigger.text,
                                         trigger.reading, of=action.name,
                                         frame_problem=t_frame), SIMULATOR_SUPPORT))

@@ -48,9 +48,9 @@ from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability, plays_ability_text
 
-__all__ = ["ACTIVATION_PLAYS", "ATTACK_PLAYS", "DAMAGE_FLIP_KINDS", "DEFENSIVE_PLAYS",
-           "DUEL_PLAYS", "ON_FAILURE_TIMINGS", "ON_SUCCESS_TIMINGS", "SIMULATOR_SUPPORT",
-           "TACTICAL_PLAYS", "TRIGGER_PLAYS", "activation_play",
+__all__ = ["ACTIVATION_PLAYS", "ATTACK_PLAYS", "AT_ONCE_TIMINGS", "DAMAGE_FLIP_KINDS",
+           "DEFENSIVE_PLAYS", "DUEL_PLAYS", "ON_FAILURE_TIMINGS", "ON_SUCCESS_TIMINGS",
+           "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS", "activation_play",
            "attack_play", "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
 
@@ -287,6 +287,8 @@ ON_SUCCESS_TIMINGS = frozenset({"", "immediately", "when_declaring", "after_reso
                                 "after_succeeding", "after_damaging"})
 ON_FAILURE_TIMINGS = frozenset({"", "immediately", "when_declaring", "after_resolving",
                                 "after_failing"})
+#: The timings that resolve when the trigger is declared, before the duel's result.
+AT_ONCE_TIMINGS = frozenset({"", "immediately", "when_declaring"})
 #: Effects that change an attack's damage flip: nothing without a damage flip (an attack
 #: that failed, or a trigger of a duel that deals no damage).
 DAMAGE_FLIP_KINDS = frozenset({"damage", "critical", "blast", "ignore_armor"})

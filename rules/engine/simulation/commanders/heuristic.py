@@ -852,7 +852,8 @@ class HeuristicCommander(BaselineCommander):
     - a Charge at any enemy it can reach when the two attacks pay, not only its task's;
     - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
       Stance) when an enemy could reach it, draws with a tactical action, or ends;
-    - (simulator 1.6) the attack trigger that pays most, or none (``trigger_choice``),
+    - (simulator 1.6) the attack or tactical trigger that pays most, or none
+      (``trigger_choice``),
       and a summon while the summoned model has Turns left to act.
     """
 
@@ -865,8 +866,10 @@ class HeuristicCommander(BaselineCommander):
         self._triggers = TriggerChoice()
 
     def duel_decisions(self, view: GameView, context: DuelContext):
-        """Greedy, but an attack declares the trigger that pays most (``trigger_choice``)."""
-        if context.role != "attacker" or context.kind != "attack":
+        """Greedy, but an attack or a tactical action declares the trigger that pays most
+        (``trigger_choice``)."""
+        if (context.role != "attacker" or context.kind != "attack") \
+                and context.kind != "tactical":
             return self._greedy
         return self._triggers.aimed(view, context)
 

@@ -99,9 +99,10 @@ def trigger_worth(effect: TriggerEffect, source: Model, target: Model) -> float:
 
 
 class TriggerChoice(GreedyDecisions):
-    """Greedy duel decisions, but the attacker declares the trigger worth most (or none).
-    ``aim`` (the attacking model, its target, the action's name) is set by the commander
-    before each attack duel (``aimed``); it holds models, never the game, so a finished
+    """Greedy duel decisions, but the attacker (or the model taking a tactical action)
+    declares the trigger worth most (or none). ``aim`` (the acting model, its target or
+    None, the action's name) is set by the commander before each attack or tactical duel
+    (``aimed``); it holds models, never the game, so a finished
     game leaves no reference cycle through its commanders."""
 
     __slots__ = ("aim",)
@@ -122,8 +123,11 @@ class TriggerChoice(GreedyDecisions):
             return available[0]
         source, target, name = aim
         action = source.p.action(name) if source is not None else None
-        if action is None or target is None:
+        if action is None:
             return available[0]
+        aimless = target is None  # a tactical action without a target
+        if aimless:
+            target = source
         # The totals are final when triggers are declared: a losing attacker weighs only
         # what resolves on a failure, and no effect on the damage flip (there is none).
         won = view is None or view.is_winning()
@@ -137,7 +141,8 @@ class TriggerChoice(GreedyDecisions):
                 continue
             else:
                 worth = sum(trigger_worth(e, source, target) for e in profile.effects
-                            if won or e.kind not in DAMAGE_FLIP_KINDS)
+                            if (won or e.kind not in DAMAGE_FLIP_KINDS) and not (
+                                aimless and e.needs_target and e.kind != "push_self"))
             if worth > best_worth:
                 best, best_worth = trigger, worth
         return best

@@ -91,3 +91,69 @@ def test_a_tactical_duels_built_in_suit_meets_a_suited_tn(builtin, healed):
     act(game, "a", Tactical("Mend"))
     [tactical] = kinds(game, "tactical")
     assert tactical[4] == int(healed) and (a.wounds == 7) is healed
+
+
+# -- a tactical action's triggers ------------------------------------------------------
+
+
+def _mend(timing: str, flip: str, *, triggers=None, tn=12, commanders=None):
+    stake = {"suits": ["masks"], "name": "Stake Out", "timing": timing, "text": STAKE}
+    mend = {"name": "Mend", "ap": 1, "stat": "Wp", "value": 5, "range": "self",
+            "text": "This model heals 2 damage.",
+            "triggers": triggers if triggers is not None else [stake]}
+    if tn is not None:
+        mend["tn"] = tn
+    game = scene([("a", card("A", wd=10, actions=[BLADE, mend]), (10.0, 10.0))],
+                 commanders=commanders)
+    a = game.state.model("a")
+    a.wounds = 5
+    stack(game, 0, [flip])
+    act(game, "a", Tactical("Mend"))
+    [tactical] = kinds(game, "tactical")
+    markers = [mk for mk in game.state.markers.values() if mk.kind == "scheme"]
+    return a, tactical, markers
+
+
+@pytest.mark.parametrize("flip,timing,acts", [
+    # Wp 5 + 5 Masks = 10 Masks: TN 12 failed, the Mask meets the trigger.
+    ("5M", "after_resolving", True), ("5M", "after_failing", True), ("5M", "", True),
+    ("5M", "after_succeeding", False),
+    # Wp 5 + 9 Masks = 14 Masks: TN 12 passed.
+    ("9M", "after_succeeding", True), ("9M", "after_resolving", True),
+    ("9M", "after_failing", False), ("9M", "after_damaging", False),
+])
+def test_a_tactical_duels_trigger_resolves_by_its_timing(flip, timing, acts):
+    a, tactical, markers = _mend(timing, flip)
+    passed = flip == "9M"
+    assert tactical[4] == int(passed) and "t:s:Stake Out" in tactical[3]
+    assert (a.wounds == 7) is passed and bool(markers) is acts
+
+
+def test_a_tactical_actions_triggers_count_as_played_only_where_they_can_act():
+    from rules.engine.simulation.crews import action_coverage, parse_actions
+
+    def reasons(**mend):
+        action = dict({"name": "Mend", "stat": "Wp", "value": 5, "range": "self", "tn": 12,
+                       "text": "This model heals 2 damage."}, **mend)
+        [profile] = parse_actions(action, "card")
+        return [(e.status, e.line()) for e in action_coverage(profile)[1:]]
+
+    stake = {"suits": ["masks"], "name": "Stake Out", "timing": "after_resolving",
+             "text": STAKE}
+    cut = {"suits": ["masks"], "name": "Deep Cut", "text": "+1 damage."}
+    [(played, _)] = reasons(triggers=[stake])
+    [(_, no_duel)] = reasons(triggers=[stake], tn=None)
+    [(_, no_damage)] = reasons(triggers=[cut])
+    assert played == "played"
+    assert "a tactical action without a duel declares no triggers" in no_duel
+    assert "its action deals no damage" in no_damage
+
+
+def test_the_heuristic_declares_on_an_untargeted_tactical_duel_a_trigger_that_acts():
+    slow = {"suits": ["masks"], "name": "Hobble", "timing": "after_resolving",
+            "text": "The target gains Slow."}
+    stake = {"suits": ["masks"], "name": "Stake Out", "timing": "after_resolving",
+             "text": STAKE}
+    _a, tactical, markers = _mend("", "9M", triggers=[slow, stake],
+                                  commanders=(HeuristicCommander(), HeuristicCommander()))
+    assert "t:s:Stake Out" in tactical[3] and markers  # greedy: Hobble, with no target
