@@ -157,3 +157,24 @@ def test_the_heuristic_declares_on_an_untargeted_tactical_duel_a_trigger_that_ac
     _a, tactical, markers = _mend("", "9M", triggers=[slow, stake],
                                   commanders=(HeuristicCommander(), HeuristicCommander()))
     assert "t:s:Stake Out" in tactical[3] and markers  # greedy: Hobble, with no target
+
+
+# -- a defensive trigger "after failing" -------------------------------------------------
+
+
+@pytest.mark.parametrize("flips,shielded", [(HIT, True), (MISS, False)])
+def test_a_defensive_after_failing_trigger_acts_only_when_the_attack_hits(flips, shielded):
+    brace = {"name": "Brace", "kind": "defensive_trigger", "suits": ["tomes"],
+             "text": "After failing, this model gains Shielded +1.",
+             "effects": [{"kind": "gain_condition", "scope": {"who": "self"},
+                          "name": "shielded", "value": 1}],
+             "qualifiers": {"timing": "after_failing"}}
+    game = scene([("a", card("A", actions=[BLADE]), (10.0, 10.0))],
+                 [("b", card("B", df=5, wd=10, abilities=[brace]), (11.5, 10.0))])
+    b = game.state.model("b")
+    assert b.p.defensive_named("Brace").timing == "after_failing"
+    stack(game, 0, flips[0])
+    stack(game, 1, flips[1])  # a Tome either way: the defender declares Brace
+    act(game, "a", Attack("Blade", "b"))
+    assert "t:d:Brace" in kinds(game, "attack")[0][4]
+    assert ("shielded" in b.conditions) is shielded
