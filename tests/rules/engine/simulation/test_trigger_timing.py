@@ -178,3 +178,39 @@ def test_a_defensive_after_failing_trigger_acts_only_when_the_attack_hits(flips,
     act(game, "a", Attack("Blade", "b"))
     assert "t:d:Brace" in kinds(game, "attack")[0][4]
     assert ("shielded" in b.conditions) is shielded
+
+
+# -- the heuristic takes Step Out to leave an engagement for its spot --------------------
+
+
+STEP_OUT = {"name": "Step Out", "ap": 2, "stat": "Wp", "value": 6, "range": '8"', "tn": 12,
+            "text": "Unbury this model in base contact with the target."}
+
+
+@pytest.mark.parametrize("kind,friend_at,guarded,steps", [
+    # Beside the friend it stands 20.4 - 14 - 1.2 = 5.2" nearer the spot: more than a Walk.
+    ("go", (16.0, 14.0), False, True),
+    ("kill", (16.0, 14.0), False, False),  # its task is the fight
+    ("go", (16.0, 14.0), True, False),  # an enemy engages the friend
+    ("go", (14.0, 14.0), False, False),  # only 3.2" nearer: less than a Walk (Wk 5)
+])
+def test_the_heuristic_steps_out_of_an_engagement_toward_its_spot(kind, friend_at, guarded,
+                                                                  steps):
+    from rules.engine.simulation.commanders.heuristic import Task
+
+    enemies = [("e", card("E"), (11.5, 10.0))]
+    if guarded:
+        enemies.append(("g", card("G"), (friend_at[0] + 1.5, friend_at[1])))
+    game = scene([("a", card("A", wp=6, actions=[BLADE, STEP_OUT]), (10.0, 10.0)),
+                  ("f", card("F"), friend_at)], enemies,
+                 commanders=(HeuristicCommander(), HeuristicCommander()))
+    commander = game.commanders[0]
+    m = act(game, "a")
+    commander._claims_turn, commander._claims = game.state.turn, {}
+    commander._task = {"a": Task("spot", kind, (30.0, 14.0), 1.2, "e" if kind == "kill" else "")}
+    command = commander.choose_command(game.views[0], m.id)
+    assert (command == Tactical("Step Out", target="f")) is steps
+    if steps:
+        stack(game, 0, ["9M"])  # Wp 6 + 9 = 15 against TN 12
+        game.perform(m, command)
+        assert not game.state.is_engaged(m) and game.ap == 0
