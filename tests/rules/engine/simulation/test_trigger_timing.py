@@ -2,8 +2,10 @@
 (OPPOSED DUELS, step 4): a losing attacker's "after resolving", "after failing" or
 immediate trigger still acts, "after succeeding" and "after damaging" ones do not, an
 "after failing" one does nothing on a hit; the heuristic commander picks on a losing duel
-what acts then. A tactical action's built-in suit counts in its simple duel. Each on a
-hand-built position with the manual's numbers."""
+what acts then. A tactical action's built-in suit counts in its simple duel, and its
+triggers are declared on that duel by the same timings; a defensive "after failing"
+trigger acts on a hit; the heuristic takes Step Out to leave an engagement for its spot.
+Each on a hand-built position with the manual's numbers."""
 
 from __future__ import annotations
 
