@@ -216,3 +216,15 @@ def test_the_heuristic_steps_out_of_an_engagement_toward_its_spot(kind, friend_a
         stack(game, 0, ["9M"])  # Wp 6 + 9 = 15 against TN 12
         game.perform(m, command)
         assert not game.state.is_engaged(m) and game.ap == 0
+
+
+def test_after_failing_is_read_as_a_timing_by_the_community_reader_and_the_parser():
+    from catalogue.community.convert import _trigger
+    from rules.engine.effects.parser import parse
+
+    trigger = _trigger({"name": "Regroup", "suits": ":mask",
+                        "text": "After failing, draw a card."}, 0)
+    assert trigger["timing"] == "after_failing" and trigger["suits"] == ["masks"]
+    assert trigger["effects"][0]["kind"] == "cards"
+    tail = parse("This model heals 1 damage after failing.")
+    assert tail.complete and tail.effects[0].qualifiers.timing == "after_failing"
