@@ -36,7 +36,7 @@ MAX_AP = 3
 
 #: When a trigger resolves, in the order a duel reaches them.
 TRIGGER_TIMINGS = (
-    "when_declaring", "after_succeeding", "after_damaging", "after_resolving",
+    "when_declaring", "after_succeeding", "after_failing", "after_damaging", "after_resolving",
     "immediately", "defensive",
 )  # fmt: skip
 #: What an ability entry is: a rule of the model, or a defensive trigger (suits, timing).

@@ -44,6 +44,7 @@ _STATIONS = ("master", "henchman", "enforcer", "minion", "peon")
 _TIMINGS = (
     (re.compile(r"^when declaring this trigger\b", re.I), "when_declaring"),
     (re.compile(r"^after succeeding\b", re.I), "after_succeeding"),
+    (re.compile(r"^after failing\b", re.I), "after_failing"),
     (re.compile(r"^after damaging\b", re.I), "after_damaging"),
     (re.compile(r"^after resolving\b", re.I), "after_resolving"),
     (re.compile(r"^immediately\b", re.I), "immediately"),

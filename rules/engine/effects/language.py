@@ -175,16 +175,16 @@ class Qualifiers(_Data):
     the effect conditional, and a player that cannot check it must not play it as if it
     always applied. ``once_per``: "", "turn", "activation" or "game". ``optional``: the
     card says "may". ``timing``: when it happens, if not at once ("after_resolving",
-    "after_damaging", "after_succeeding", "when_declaring", "end_of_activation",
-    "end_of_next_activation", "end_of_turn", "start_of_activation"; for a defensive
-    trigger "after_hit", "after_hit_ml", "after_hit_sh": after this model is hit by an
-    attack, a Ml attack, a Sh attack).
+    "after_damaging", "after_succeeding", "after_failing", "when_declaring",
+    "end_of_activation", "end_of_next_activation", "end_of_turn", "start_of_activation";
+    for a defensive trigger "after_hit", "after_hit_ml", "after_hit_sh": after this model
+    is hit by an attack, a Ml attack, a Sh attack).
     """
 
     CHOICES: ClassVar = {
         "once_per": ("", "turn", "activation", "game"),
         "timing": ("", "after_resolving", "after_damaging", "after_succeeding",
-                   "when_declaring", "end_of_activation", "end_of_next_activation",
+                   "after_failing", "when_declaring", "end_of_activation", "end_of_next_activation",
                    "end_of_turn", "start_of_activation", "after_hit", "after_hit_ml",
                    "after_hit_sh"),
     }

@@ -456,7 +456,7 @@ _IF_TAIL = re.compile(r"^(?P<rest>.+?),? (?P<word>if|unless|instead of|when|whil
 _TIMING = {"after the action resolves": "after_resolving",
            "after this action resolves": "after_resolving",
            "after resolving": "after_resolving", "after damaging": "after_damaging",
-           "after succeeding": "after_succeeding"}
+           "after succeeding": "after_succeeding", "after failing": "after_failing"}
 _TIMING_TAIL = re.compile(r"^(?P<rest>.+?),? (?P<t>" + "|".join(_TIMING) + r")$", re.I)
 #: "After this model is hit by a Ml attack, ..." (a defensive trigger's moment): the
 #: sentence's timing, for the whole element. Being damaged names no attack stat.

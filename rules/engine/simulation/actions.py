@@ -33,6 +33,7 @@ from .duel_context import DuelContext
 from .errors import IllegalCommand
 from .geometry import CONTACT, MARKER_RADIUS, base_radius, on_table, snap
 from .log import duel_text, flip_text
+from .plays import AT_ONCE_TIMINGS, ON_FAILURE_TIMINGS, ON_SUCCESS_TIMINGS
 from .table_effects import TABLE_KINDS
 
 if TYPE_CHECKING:
@@ -633,10 +634,6 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
                  int(result.attacker_won), result.margin)
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
-    if not result.attacker_won:
-        _defensive(game, target, attacker, defence, hit=False, damaged=False,
-                   stat=action.stat)
-        return result
     declared = result.attacker.trigger
     effects: tuple[TriggerEffect, ...] = ()
     timing = ""
@@ -647,12 +644,24 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             profile = action.trigger_named(declared.name)
             effects = profile.effects if profile is not None else ()
             timing = profile.timing if profile is not None else ""
+    if not result.attacker_won:
+        # The defender's trigger first (both resolve after the result), then the
+        # attacker's when its timing resolves on a failure (immediately, after
+        # resolving, after failing); effects on the damage flip have none to change.
+        _defensive(game, target, attacker, defence, hit=False, damaged=False,
+                   stat=action.stat)
+        if effects and timing in ON_FAILURE_TIMINGS:
+            scratch: dict = {}
+            for effect in effects:
+                _trigger_effect(game, attacker, target, effect, action.range, scratch)
+        return result
     wounds = target.wounds
     if action.damage is not None:
         _damage(game, attacker, action, target, result, effects, cover, a_context)
     damaged = target.wounds < wounds or not target.in_play
-    if timing != "after_damaging" or damaged:
-        # An "after damaging" trigger does nothing when the attack dealt no damage.
+    if timing != "after_failing" and (timing != "after_damaging" or damaged):
+        # An "after damaging" trigger does nothing when the attack dealt no damage, an
+        # "after failing" one nothing when it succeeded.
         element: dict = {}
         for effect in effects:
             _trigger_effect(game, attacker, target, effect, action.range, element)
@@ -681,12 +690,13 @@ def _defensive(game: Game, defender: Model, attacker: Model, trigger, *, hit: bo
                damaged: bool, stat: str | None = None) -> None:
     """A defensive trigger the defender declared, by its timing: "after damaging" only
     when the attack damaged it, "after succeeding" only when the attack failed, "after
-    hit" only when it hit (by an attack of that stat, for "after_hit_ml"/"_sh")."""
+    failing" only when it succeeded, "after hit" only when it hit (by an attack of that
+    stat, for "after_hit_ml"/"_sh")."""
     if trigger is None or (not defender.in_play and trigger.timing != "after_damaging"):
         return
     timing = trigger.timing
     if (timing == "after_damaging" and not damaged) or (
-            timing == "after_succeeding" and hit):
+            timing == "after_succeeding" and hit) or (timing == "after_failing" and not hit):
         return
     if timing.startswith("after_hit") and (not hit or (
             timing != "after_hit" and timing != f"after_hit_{stat}")):
@@ -978,19 +988,56 @@ def _tactical(game: Game, m: Model, action: ActionProfile, focus: bool,
     if focused:
         game.remove_condition(m, "focused")
     success, text = True, ""
+    trigger = None
     if action.tn is not None:
+        triggers = action.engine_triggers
+        if triggers and not game.silencing.isdisjoint(m.conditions):
+            triggers = ()
         result = game.simple(m, action.stat, action.value, action.tn, kind="tactical",
-                             action=action.name, focused=focused, suits=action.tn_suits)
+                             other=target, action=action.name, focused=focused,
+                             suits=action.tn_suits, builtin=action.suits, triggers=triggers)
         success, text = result.success, duel_text(result.events)
+        if result.side.trigger is not None:
+            trigger = action.trigger_named(result.side.trigger.name)
     game.log.add("tactical", m.idx, action.name, text, int(success))
-    if not success or action.effect is None:
-        return
     element: dict = {}
-    for effect in action.effect:
-        if effect.kind in _GENERAL_KINDS:
-            _general(game, m, target, effect, action.range, element)
-        elif effect.kind == "push_self":
+    later = False
+    if trigger is not None:
+        # SIMPLE DUELS, step 4: at once when declared (before the result), else after it,
+        # by success or failure; a tactical duel damages no one ("after damaging").
+        timing = trigger.timing
+        if timing not in (ON_SUCCESS_TIMINGS if success else ON_FAILURE_TIMINGS) \
+                or timing == "after_damaging":
+            trigger = None
+        elif timing in AT_ONCE_TIMINGS:
+            _tactical_trigger(game, m, target, trigger, action.range, element)
+        else:
+            later = True
+    if success and action.effect is not None:
+        for effect in action.effect:
+            if effect.kind in _GENERAL_KINDS:
+                _general(game, m, target, effect, action.range, element)
+            elif effect.kind == "push_self":
+                _trigger_effect(game, m, m, effect)
+    if later:
+        _tactical_trigger(game, m, target, trigger, action.range, element)
+
+
+def _tactical_trigger(game: Game, m: Model, target: Model | None, trigger, reach: float,
+                      element: dict) -> None:
+    """A trigger declared on a tactical action's duel: "the target" is the action's
+    target (an effect on the target does nothing without one)."""
+    for effect in trigger.effects:
+        kind = effect.kind
+        if kind == "push_self":
             _trigger_effect(game, m, m, effect)
+        elif target is None and effect.needs_target:
+            continue
+        elif kind in _GENERAL_KINDS:
+            _general(game, m, target, effect, reach, element)
+        else:
+            _trigger_effect(game, m, target if target is not None else m, effect, reach,
+                            element)
 
 
 def _interact(game: Game, m: Model, command: Interact) -> None:

@@ -33,6 +33,7 @@ from .abilities import Talents, TriggerEffect, apply_ability
 from .errors import InvalidEncounterInput
 from .geometry import base_radius
 from .plays import (
+    DAMAGE_FLIP_KINDS,
     SIMULATOR_SUPPORT,
     activation_play,
     attack_play,
@@ -289,8 +290,8 @@ class TriggerProfile:
     effects: tuple[TriggerEffect, ...] = ()
     reading: Reading = field(default_factory=Reading)
     #: When it resolves (format 2 packs): "immediately", "when_declaring",
-    #: "after_succeeding", "after_damaging" (only when the attack dealt damage),
-    #: "after_resolving"; "" is "immediately".
+    #: "after_succeeding", "after_failing", "after_damaging" (only when the attack dealt
+    #: damage), "after_resolving"; "" is "immediately" (``plays.ON_SUCCESS_TIMINGS``).
     timing: str = ""
 
     @property
@@ -473,7 +474,13 @@ def action_coverage(action: ActionProfile) -> list[ElementCoverage]:
     for trigger in action.triggers:
         t_frame = "" if action.modelled else "its action is not played"
         if not t_frame and not action.is_attack:
-            t_frame = "triggers of tactical actions are not declared"
+            # A tactical action's trigger is declared on its duel (since 1.6); its action
+            # deals no damage, so an effect on damage or "after damaging" does nothing.
+            if action.tn is None:
+                t_frame = "a tactical action without a duel declares no triggers"
+            elif trigger.timing == "after_damaging" or any(
+                    e.kind in DAMAGE_FLIP_KINDS for e in trigger.effects):
+                t_frame = "its action deals no damage"
         out.append(classify(CardElement("trigger", trigger.name, trigger.text,
                                         trigger.reading, of=action.name,
                                         frame_problem=t_frame), SIMULATOR_SUPPORT))

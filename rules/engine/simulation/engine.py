@@ -850,7 +850,11 @@ class Game:
 
     def simple(self, m: Model, stat: str, value: int, tn: int, *, kind: str,
                other: Model | None = None, action: str = "", focused: int = 0,
-               triggers: tuple = (), suits: tuple = ()) -> SimpleDuelResult:
+               triggers: tuple = (), suits: tuple = (),
+               builtin: tuple = ()) -> SimpleDuelResult:
+        """A simple duel of ``m``'s ``value`` against ``tn`` with the required ``suits``;
+        ``builtin``: the suits the action's stat carries, in every total (SIMPLE DUELS,
+        step 2: the stat's value and suit are added to the card)."""
         side = self.state.sides[m.side]
         context = DuelContext(kind, "simple", m.id, other.id if other else "", action)
         stone = self.soulstones(m, context)
@@ -863,7 +867,7 @@ class Game:
         bonus = self.wp_bonus(m) if stat == "wp" else 0
         duelist = Duelist(max(1, value), positive=positive, negative=negative, bonus=bonus,
                           can_use_soulstones=m.p.can_use_soulstones, soulstone=stone,
-                          focused=focused, triggers=triggers, name=m.name)
+                          focused=focused, triggers=triggers, suits=builtin, name=m.name)
         result = simple_duel(duelist, tn, suits, side.deck,
                              self.decisions_for(m.side, context), purpose=kind)
         if stone is not None:

@@ -48,7 +48,8 @@ from ..effects.coverage import Support, capability, describe
 from ..effects.parser import parse
 from .abilities import Talents, TriggerEffect, apply_ability, plays_ability_text
 
-__all__ = ["ACTIVATION_PLAYS", "ATTACK_PLAYS", "DEFENSIVE_PLAYS", "DUEL_PLAYS",
+__all__ = ["ACTIVATION_PLAYS", "ATTACK_PLAYS", "AT_ONCE_TIMINGS", "DAMAGE_FLIP_KINDS",
+           "DEFENSIVE_PLAYS", "DUEL_PLAYS", "ON_FAILURE_TIMINGS", "ON_SUCCESS_TIMINGS",
            "SIMULATOR_SUPPORT", "TACTICAL_PLAYS", "TRIGGER_PLAYS", "activation_play",
            "attack_play", "defensive_play", "tactical_play",
            "trigger_effect", "trigger_play", "what_it_plays"]
@@ -275,7 +276,22 @@ DEFENSIVE_PLAYS: Mapping[str, Callable[[Effect], TriggerEffect]] = MappingProxyT
 #: damaged this model, after this model succeeded (the attack failed), after this model
 #: was hit (by any attack, a Ml attack, a Sh attack).
 DEFENSIVE_TIMINGS = frozenset({"", "after_resolving", "after_damaging", "after_succeeding",
-                               "after_hit", "after_hit_ml", "after_hit_sh"})
+                               "after_failing", "after_hit", "after_hit_ml", "after_hit_sh"})
+
+#: A declared trigger's effects resolve by its timing and the duel's outcome (OPPOSED
+#: DUELS and SIMPLE DUELS, step 4): at once ("" or "immediately", "when_declaring") and
+#: "after resolving" whoever wins; "after succeeding" and "after damaging" only when the
+#: model with the trigger wins, "after failing" only when it loses. Of the attacker's
+#: trigger, "after damaging" also needs the damage dealt (``actions.resolve_attack``).
+ON_SUCCESS_TIMINGS = frozenset({"", "immediately", "when_declaring", "after_resolving",
+                                "after_succeeding", "after_damaging"})
+ON_FAILURE_TIMINGS = frozenset({"", "immediately", "when_declaring", "after_resolving",
+                                "after_failing"})
+#: The timings that resolve when the trigger is declared, before the duel's result.
+AT_ONCE_TIMINGS = frozenset({"", "immediately", "when_declaring"})
+#: Effects that change an attack's damage flip: nothing without a damage flip (an attack
+#: that failed, or a trigger of a duel that deals no damage).
+DAMAGE_FLIP_KINDS = frozenset({"damage", "critical", "blast", "ignore_armor"})
 
 #: What an ability with no stated moment plays, at the start of each of this model's
 #: Activations (``engine.start_activation``; docs/rules-decisions.md): a played Condition

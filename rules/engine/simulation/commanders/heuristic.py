@@ -852,7 +852,8 @@ class HeuristicCommander(BaselineCommander):
     - a Charge at any enemy it can reach when the two attacks pay, not only its task's;
     - no AP left unspent without a reason: an idle model Focuses or braces (Defensive
       Stance) when an enemy could reach it, draws with a tactical action, or ends;
-    - (simulator 1.6) the attack trigger that pays most, or none (``trigger_choice``),
+    - (simulator 1.6) the attack or tactical trigger that pays most, or none
+      (``trigger_choice``),
       and a summon while the summoned model has Turns left to act.
     """
 
@@ -865,8 +866,10 @@ class HeuristicCommander(BaselineCommander):
         self._triggers = TriggerChoice()
 
     def duel_decisions(self, view: GameView, context: DuelContext):
-        """Greedy, but an attack declares the trigger that pays most (``trigger_choice``)."""
-        if context.role != "attacker" or context.kind != "attack":
+        """Greedy, but an attack or a tactical action declares the trigger that pays most
+        (``trigger_choice``)."""
+        if (context.role != "attacker" or context.kind != "attack") \
+                and context.kind != "tactical":
             return self._greedy
         return self._triggers.aimed(view, context)
 
@@ -876,6 +879,10 @@ class HeuristicCommander(BaselineCommander):
         if tactical is not None:
             return tactical
         command = super().choose_command(view, model)
+        if view.ap >= 2 and _placements(m.p) and not isinstance(command, Interact | Tactical):
+            step = self._step_out(view, m)
+            if step is not None:
+                return step
         if isinstance(command, Attack) and not command.focus and view.ap >= 2:
             focus = self._focus_first(view, m, command)
             if focus is not None:
@@ -892,6 +899,41 @@ class HeuristicCommander(BaselineCommander):
         if isinstance(command, EndActivation) and view.ap >= 1:
             return self._spend_idle(view, m)
         return command
+
+    def _step_out(self, view: GameView, m: Model) -> Command | None:
+        """Engaged while its task is a spot to reach (a Scheme or Strategy spot): a
+        tactical action that places this model beside another model (Step Out) leaves
+        the engagement without disengaging strikes. Taken when that model stands clear of
+        enemies and beside it is nearer the spot by more than a Walk, with at least even
+        odds on the action's TN (docs/rules-decisions.md, "Simulator 1.6")."""
+        task = self._task.get(m.id)
+        if task is None or task.kind not in _SPOT_TASKS:
+            return None
+        st = view.state
+        sx, sy = task.spot
+        here = math.hypot(sx - m.x, sy - m.y)
+        if here <= m.p.wk + task.stop or not st.is_engaged(m):
+            return None
+        for action in _placements(m.p):
+            if action.ap > view.ap:
+                continue
+            if action.tn is not None and (14 - action.tn + (action.value or 0)) / 13 < 0.5:
+                continue
+            best, best_gain = None, float(m.p.wk)
+            for t in st.models:
+                if t is m or not t.in_play or st.edge(m, t) > action.range + 1e-6:
+                    continue
+                gain = here - math.hypot(sx - t.x, sy - t.y) - t.r - m.r
+                if gain <= best_gain or any(
+                        st.edge(e, t) <= e.p.engagement_range + 2 * m.r + 0.5
+                        for e in st.side_in_play(1 - self.side)):
+                    continue
+                command = Tactical(action.name, target=t.id)
+                if view.check(m.id, command) == "":
+                    best, best_gain = command, gain
+            if best is not None:
+                return best
+        return None
 
     # -- tactical actions ----------------------------------------------------------------
 
@@ -1046,6 +1088,29 @@ def _tacticals(profile) -> tuple:
         if len(_TACTICALS) > 4096:
             _TACTICALS.clear()
         _TACTICALS[key] = found
+    return found[1]
+
+
+#: Tasks that are a spot to reach (a Scheme Marker, a Strategy spot or Marker).
+_SPOT_TASKS = frozenset({"marker", "go", "claim", "stake"})
+
+
+_PLACEMENTS: dict[int, tuple] = {}
+
+
+def _placements(profile) -> tuple:
+    """A profile's tactical actions that place this model beside their target (Step Out:
+    "Unbury this model in base contact with the target" by a model in play); cached as
+    ``_tacticals``."""
+    key = id(profile)
+    found = _PLACEMENTS.get(key)
+    if found is None or found[0] is not profile:
+        found = (profile, tuple(a for a in _tacticals(profile)
+                                if any(e.kind in ("place", "unbury") and e.name == "target"
+                                       for e in a.effect)))
+        if len(_PLACEMENTS) > 4096:
+            _PLACEMENTS.clear()
+        _PLACEMENTS[key] = found
     return found[1]
 
 

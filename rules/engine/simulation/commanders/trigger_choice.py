@@ -4,7 +4,9 @@ The greedy duel decisions declare the first trigger whose suits the total carrie
 one that helps the enemy ("Remove Poison from the target" on an enemy) or does nothing
 here ("+1 damage if the target is Poisoned" on a model that is not). ``TriggerChoice``
 keeps the greedy answers for everything else and, as the attacker, declares the
-available trigger worth most to its crew, or none when none is worth anything.
+available trigger worth most to its crew, or none when none is worth anything; on a duel
+it is losing, only a trigger that resolves on a failure (at once, after resolving, after
+failing) counts, without its effects on the damage flip.
 Worths are rough, in Wounds, as the commander's other estimates (``heuristic``).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...duels import GreedyDecisions
+from ..plays import DAMAGE_FLIP_KINDS, ON_FAILURE_TIMINGS, ON_SUCCESS_TIMINGS
 
 if TYPE_CHECKING:
     from ..abilities import TriggerEffect
@@ -96,9 +99,10 @@ def trigger_worth(effect: TriggerEffect, source: Model, target: Model) -> float:
 
 
 class TriggerChoice(GreedyDecisions):
-    """Greedy duel decisions, but the attacker declares the trigger worth most (or none).
-    ``aim`` (the attacking model, its target, the action's name) is set by the commander
-    before each attack duel (``aimed``); it holds models, never the game, so a finished
+    """Greedy duel decisions, but the attacker (or the model taking a tactical action)
+    declares the trigger worth most (or none). ``aim`` (the acting model, its target or
+    None, the action's name) is set by the commander before each attack or tactical duel
+    (``aimed``); it holds models, never the game, so a finished
     game leaves no reference cycle through its commanders."""
 
     __slots__ = ("aim",)
@@ -119,15 +123,26 @@ class TriggerChoice(GreedyDecisions):
             return available[0]
         source, target, name = aim
         action = source.p.action(name) if source is not None else None
-        if action is None or target is None:
+        if action is None:
             return available[0]
+        aimless = target is None  # a tactical action without a target
+        if aimless:
+            target = source
+        # The totals are final when triggers are declared: a losing attacker weighs only
+        # what resolves on a failure, and no effect on the damage flip (there is none).
+        won = view is None or view.is_winning()
+        timings = ON_SUCCESS_TIMINGS if won else ON_FAILURE_TIMINGS
         best, best_worth = None, 0.0
         for trigger in available:
             profile = action.trigger_named(trigger.name)
-            if profile is None:  # a talent's trigger (Critical Strike): always worth it
-                worth = 1.0
+            if profile is None:  # a talent's trigger (Critical Strike): worth it on a hit
+                worth = 1.0 if won else 0.0
+            elif profile.timing not in timings:
+                continue
             else:
-                worth = sum(trigger_worth(e, source, target) for e in profile.effects)
+                worth = sum(trigger_worth(e, source, target) for e in profile.effects
+                            if (won or e.kind not in DAMAGE_FLIP_KINDS) and not (
+                                aimless and e.needs_target and e.kind != "push_self"))
             if worth > best_worth:
                 best, best_worth = trigger, worth
         return best
