@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .geometry import MARKER_RADIUS, Point, snap
+from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap
 
 if TYPE_CHECKING:
     from .state import GameState, Model
@@ -88,7 +88,12 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     if moved >= wanted - 0.3 or best_gap <= stop + 0.3 or detours <= 0:
         return best_path
     tried = 0
-    for lead, wp in _waypoints(state, m, goal, budget, best_gap):
+    talents = m.p.talents
+    # ``path_cost`` tests other bases on the way (not for Flight or Incorporeal, and not
+    # friendly ones for Underfoot).
+    bases_block = not (talents.flight or talents.incorporeal)
+    underfoot = talents.underfoot
+    for lead, wp, beside in _waypoints(state, m, goal, budget, best_gap):
         if tried >= detours:
             break
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
@@ -100,6 +105,9 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         if lead >= budget or lead < 0.3:
             continue
         tried += 1
+        if beside is not None and bases_block and not (underfoot and beside.side == m.side) \
+                and _base_in_the_way(m, wp, beside):
+            continue  # ``path_cost`` would find the base it goes around in the way
         cost, _ = state.path_cost(m, (wp,))
         if cost is None or cost > budget:
             continue
@@ -114,10 +122,28 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     return best_path
 
 
+def _base_in_the_way(m: Model, end: Point, o: Model) -> bool:
+    """Does ``o``'s base block a straight move of ``m`` to ``end``, as ``path_cost``
+    tests each base on a leg (its box, its distance, and leaving a touching start)?"""
+    ax, ay = m.x, m.y
+    bx, by = end
+    reach = m.r + o.r - 1e-6
+    ox, oy = o.x, o.y
+    lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+    lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+    if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y or oy - reach > hi_y:
+        return False
+    if seg_point_dist2(ax, ay, bx, by, ox, oy) >= reach * reach:
+        return False
+    d_start = math.hypot(ax - ox, ay - oy)
+    return not (d_start < reach and math.hypot(bx - ox, by - oy) > d_start)
+
+
 def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
-               ) -> list[tuple[float, Point]]:
+               ) -> list[tuple[float, Point, Model | None]]:
     """Corners of impassable pieces and sides of bases near the line, nearest first (by
-    lead plus gap to the goal), each with its lead (the distance from ``m``).
+    lead plus gap to the goal), each with its lead (the distance from ``m``) and the
+    model it goes around (None for a corner).
 
     Only the waypoints ``path_toward`` could try with ``budget`` and its best ``gap`` so
     far: one out of reach, or too near to be a detour, or past the search's first bound
@@ -141,8 +167,10 @@ def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: floa
         if piece.x0 - pad - mx > reach or mx - piece.x1 - pad > reach \
                 or piece.y0 - pad - my > reach or my - piece.y1 - pad > reach:
             continue
-        points += [(piece.x0 - pad, piece.y0 - pad), (piece.x1 + pad, piece.y0 - pad),
-                   (piece.x0 - pad, piece.y1 + pad), (piece.x1 + pad, piece.y1 + pad)]
+        points += [(piece.x0 - pad, piece.y0 - pad, None),
+                   (piece.x1 + pad, piece.y0 - pad, None),
+                   (piece.x0 - pad, piece.y1 + pad, None),
+                   (piece.x1 + pad, piece.y1 + pad, None)]
     dx, dy = gx - mx, gy - my
     d = math.hypot(dx, dy) or 1.0
     nx, ny = -dy / d, dx / d
@@ -157,21 +185,21 @@ def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: floa
     for o in near:
         ox, oy = o.x, o.y
         side = r + o.r + 0.3
-        points += [(ox + nx * side, oy + ny * side), (ox - nx * side, oy - ny * side)]
+        points += [(ox + nx * side, oy + ny * side, o), (ox - nx * side, oy - ny * side, o)]
     high = state.table.size - r
     hypot = math.hypot
     close, beyond = 0.2, gap + budget + 0.25
     keyed = []
-    for x, y in points:
+    for x, y, o in points:
         if r <= x <= high and r <= y <= high:
             lead = hypot(x - mx, y - my)
             if lead >= far or lead < close or lead + hypot(x - gx, y - gy) >= beyond:
                 continue
             sx, sy = snap(x), snap(y)
             lead = hypot(sx - mx, sy - my)
-            keyed.append((lead + hypot(sx - gx, sy - gy), len(keyed), lead, (sx, sy)))
+            keyed.append((lead + hypot(sx - gx, sy - gy), len(keyed), lead, (sx, sy), o))
     keyed.sort()
-    return [(lead, p) for _, _, lead, p in keyed]
+    return [(lead, p, o) for _, _, lead, p, o in keyed]
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:

@@ -770,7 +770,16 @@ class GameState:
         # The piece the model stands on top of (None on the ground, and on every table
         # without a piece to stand on).
         on = self.standing_on(m) if table.standable else None
-        for bx, by in path:
+        legs = path
+        if len(path) == 2 and on is None and not table.standable:
+            # A detour's first leg was weighed alone just before (``moves.path_toward``):
+            # when that one-leg path is legal, its cost is the first leg's (the same sum).
+            first = self._path_cache.get((m.idx, ax, ay, (path[0],)))
+            if first is not None and first[0] is not None:
+                total = first[0]
+                ax, ay = path[0]
+                legs = path[1:]
+        for bx, by in legs:
             if not (low <= bx <= high and low <= by <= high):
                 return None, f"({bx}, {by}) is off the table"
             length = hypot(bx - ax, by - ay)

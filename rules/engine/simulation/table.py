@@ -462,27 +462,75 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     kinds = len(PIECE_TYPES)
     kind_bits = kinds.bit_length()
     placed = _Placed()
+    boxes, x0s = placed.boxes, placed.x0s
+    hypot = math.hypot
+    # Per kind, what each candidate of it reads (``_size_for``, the height's draw and
+    # ``_fits``' tests), worked out once.
+    kind_facts = [(name, shape, shape == "rect", traits, ht_low, ht_high - ht_low + 1,
+                   (ht_high - ht_low + 1).bit_length(), "impassable" in traits,
+                   "impassable" in traits or "hazardous" in traits)
+                  for name, shape, traits, (ht_low, ht_high) in PIECE_TYPES]
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
+    # Most candidates do not fit: ``_size_for``, the ``_Draft`` and ``_fits`` (with
+    # ``_Placed.near`` and ``_pieces_gap``) are written out below for them, the same
+    # draws and the same tests in the same order.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
         kind = getrandbits(kind_bits)
         while kind >= kinds:
             kind = getrandbits(kind_bits)
-        name, shape, traits, (ht_low, ht_high) = PIECE_TYPES[kind]
-        w, h = _size_for(name, rng)
-        if shape == "rect":
+        name, shape, is_rect, traits, ht_low, span, bits, solid, kept_away = kind_facts[kind]
+        if name == "wall":
+            length, thick = snap(4 + (8 - 4) * rand()), 0.5
+            w, h = (length, thick) if rand() < 0.5 else (thick, length)
+        elif name == "building":
+            w, h = snap(4 + (7 - 4) * rand()), snap(4 + (7 - 4) * rand())
+        elif name == "formation":
+            w, h = snap(3 + (6 - 3) * rand()), snap(2 + (4 - 2) * rand())
+        elif name == "uneven ground":
+            w, h = snap(4 + (7 - 4) * rand()), snap(3 + (6 - 3) * rand())
+        elif name == "grove":
+            w, h = snap(2 + (3.5 - 2) * rand()), 0.0
+        elif name == "boulder":
+            w, h = snap(1 + (1.5 - 1) * rand()), 0.0
+        else:
+            w, h = snap(1.5 + (2.5 - 1.5) * rand()), 0.0
+        if is_rect:
             x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
             y = snap(0 + ((TABLE_SIZE - h) - 0) * rand())
+            px0, py0, px1, py1 = x, y, x + w, y + h
         else:
             x = snap(w + ((TABLE_SIZE - w) - w) * rand())
             y = snap(w + ((TABLE_SIZE - w) - w) * rand())
-        span = ht_high - ht_low + 1
-        bits = span.bit_length()
+            px0, py0, px1, py1 = x - w, y - w, x + w, y + w
         rise = getrandbits(bits)
         while rise >= span:
             rise = getrandbits(bits)
         ht = ht_low + rise
-        if not _fits(_Draft(shape, x, y, w, h, traits), placed, table, keep_clear):
+        fits = True
+        for ox0, oy0, ox1, oy1, asks, other in boxes[
+                bisect_right(x0s, px0 - PIECE_GAP - placed.widest - 1e-6):
+                bisect_left(x0s, px1 + PIECE_GAP + 1e-6)]:
+            needed = PIECE_GAP if solid else asks
+            if ox0 - px1 < needed and px0 - ox1 < needed and oy0 - py1 < needed \
+                    and py0 - oy1 < needed:
+                if is_rect:
+                    if other.shape == "circle":
+                        gap = point_rect_dist(other.x, other.y, px0, py0, px1, py1) - other.w
+                    else:
+                        gap = hypot(max(ox0 - px1, px0 - ox1, 0.0),
+                                    max(oy0 - py1, py0 - oy1, 0.0))
+                elif other.shape == "circle":
+                    gap = hypot(x - other.x, y - other.y) - w - other.w
+                else:
+                    gap = other.point_dist(x, y) - w
+                if gap < needed:
+                    fits = False
+                    break
+        if not fits:
+            continue
+        if kept_away and not _fits(_Draft(shape, x, y, w, h, traits), _Placed(), table,
+                                   keep_clear):
             continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0

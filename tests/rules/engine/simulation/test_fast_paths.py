@@ -155,3 +155,163 @@ def test_a_setups_dict_is_a_fresh_copy_of_the_plain_one():
     first["crews"][0]["models"][0]["card"]["name"] = "changed"
     assert setup.to_dict() == setup._to_dict()  # a copy: the change did not stick
     assert type(setup).from_dict(setup.to_dict()) == setup
+
+
+# -- the commander's ceilings ------------------------------------------------------------
+
+
+def _bench_games(seeds):
+    """Games of the bench's two crews (their cards carry tactical actions), played to the
+    end with heuristic commanders."""
+    from bench.bench_simulator import _pack, setups
+
+    encounters = setups(_pack())
+    for seed in seeds:
+        yield Game(encounters[seed % len(encounters)], seed,
+                   (HeuristicCommander(), HeuristicCommander()))
+
+
+def test_the_pulse_ceiling_is_never_below_an_effects_worth():
+    from rules.engine.simulation.abilities import TriggerEffect
+    from rules.engine.simulation.commanders.heuristic import (
+        _BANE,
+        _BOON,
+        _effect_worth,
+        _pulse_ceiling,
+    )
+
+    game = next(_bench_games([3]))
+    game.setup_encounter()
+    models = [m for m in game.state.models if m.in_play]
+    rng = random.Random(7)
+    names = [*_BANE, *_BOON, "unknown", ""]
+    checked = 0
+    for _ in range(400):
+        kind = rng.choice(("heal", "gain", "draw"))
+        effect = TriggerEffect(kind, value=rng.choice((0, 1, 2, 3, -1, 1.5)),
+                               name=rng.choice(names), who=rng.choice(("friendly", "enemy",
+                                                                       "any")))
+        source, who = rng.choice(models), rng.choice(models)
+        who.wounds = rng.randint(1, who.p.wd)
+        who.activated = rng.random() < 0.5
+        ceiling = _pulse_ceiling(effect)
+        assert ceiling is not None and ceiling >= 0.0
+        assert _effect_worth(effect, source, who) <= ceiling
+        checked += 1
+    assert checked == 400
+    for kind in ("remove", "sacrifice", "summon", "bury", "damage"):
+        assert _pulse_ceiling(TriggerEffect(kind, who="enemy")) is None
+
+
+def test_the_best_tactical_action_is_that_of_the_search_without_its_ceiling(monkeypatch):
+    """Played games: at every command, the tactical action chosen with the ceiling that
+    passes actions over is the one chosen by weighing every action."""
+    from rules.engine.simulation.commanders import heuristic
+
+    plain_ceiling = heuristic._tactical_ceiling
+    seen = {"commands": 0, "passed_over": 0, "chosen": 0}
+
+    def ceiling(view, m, action):
+        value = plain_ceiling(view, m, action)
+        seen["passed_over"] += value + 1e-9 <= 0.9
+        return value
+
+    def checked(self, view, model):
+        m = view.model(model)
+        for zero_only in (False, True):
+            fast = self._best_tactical(view, m, zero_only=zero_only)
+            monkeypatch.setattr(heuristic, "_tactical_ceiling",
+                                lambda *_: math.inf)
+            plain = self._best_tactical(view, m, zero_only=zero_only)
+            monkeypatch.setattr(heuristic, "_tactical_ceiling", ceiling)
+            assert fast == plain
+            seen["chosen"] += fast is not None
+        seen["commands"] += 1
+        return original(self, view, model)
+
+    original = HeuristicCommander.choose_command
+    monkeypatch.setattr(heuristic, "_tactical_ceiling", ceiling)
+    monkeypatch.setattr(HeuristicCommander, "choose_command", checked)
+    for game in _bench_games(range(4)):
+        game.play()
+    assert seen["commands"] > 300
+    assert seen["passed_over"] > 100  # the ceiling does pass actions over
+    assert seen["chosen"] > 10  # and tactical actions are still chosen
+
+
+def _scattered_scenes(seeds, density=0.45):
+    """Games set up, their crews scattered over the table (every base legal)."""
+    rng = random.Random(17)
+    for seed in seeds:
+        game = Game(sample_setup(density=density), seed, (HeuristicCommander(),
+                                                          HeuristicCommander()))
+        game.setup_encounter()
+        st = game.state
+        models = [m for m in st.models if m.in_play]
+        for m in models:
+            for _ in range(50):
+                x, y = snap(rng.uniform(2, 34)), snap(rng.uniform(2, 34))
+                if not st.standing_problem(m, x, y):
+                    m.x, m.y = x, y
+                    st.moved()
+                    break
+        yield st, models, rng
+
+
+def test_a_two_leg_path_costs_the_same_after_its_first_leg_alone():
+    """``path_cost`` of (waypoint, end) takes the first leg's cost from the one-leg path
+    weighed before: the same answer as weighed from nothing, and none kept past a move."""
+    checked = reused = 0
+    for st, models, rng in _scattered_scenes(range(4)):
+        for _ in range(150):
+            m = rng.choice(models)
+            wp = (snap(m.x + rng.uniform(-5, 5)), snap(m.y + rng.uniform(-5, 5)))
+            end = (snap(wp[0] + rng.uniform(-5, 5)), snap(wp[1] + rng.uniform(-5, 5)))
+            st.moved()  # nothing kept
+            plain = st.path_cost(m, (wp, end))
+            st.moved()
+            first = st.path_cost(m, (wp,))
+            assert st.path_cost(m, (wp, end)) == plain
+            checked += 1
+            reused += first[0] is not None
+    assert checked == 600 and reused > 100
+
+
+def test_a_two_leg_path_sees_a_base_moved_onto_its_first_leg():
+    st, models, _ = next(_scattered_scenes([1], density=0.0))
+    m, other = models[0], models[1]
+    m.x, m.y = 10.0, 10.0
+    other.x, other.y = 30.0, 30.0
+    st.moved()
+    wp, end = (15.0, 10.0), (15.0, 14.0)
+    for o in models[2:]:
+        o.x, o.y = 3.0 + 2.5 * o.idx % 30, 33.0
+    st.moved()
+    assert st.path_cost(m, (wp,))[0] is not None
+    assert st.path_cost(m, (wp, end))[0] is not None
+    other.x, other.y = 12.5, 10.0  # onto the first leg
+    st.moved()
+    cost, reason = st.path_cost(m, (wp, end))
+    assert cost is None and "in the way" in reason
+
+
+def test_a_base_a_detour_goes_around_blocks_the_leg_as_path_cost_finds():
+    from rules.engine.simulation.moves import _base_in_the_way, _waypoints
+
+    blocked = 0
+    for st, models, rng in _scattered_scenes(range(4)):
+        for _ in range(100):
+            m = rng.choice(models)
+            goal = (rng.uniform(0, 36), rng.uniform(0, 36))
+            talents = m.p.talents
+            for _, wp, beside in _waypoints(st, m, goal, 8.0, 30.0):
+                # ``path_toward`` asks only where ``path_cost`` tests that base.
+                if beside is None or talents.flight or talents.incorporeal or (
+                        talents.underfoot and beside.side == m.side):
+                    continue
+                if _base_in_the_way(m, wp, beside):
+                    blocked += 1
+                    assert st.path_cost(m, (wp,))[0] is None
+                if st.path_cost(m, (wp,))[0] is not None:
+                    assert not _base_in_the_way(m, wp, beside)
+    assert blocked > 20
