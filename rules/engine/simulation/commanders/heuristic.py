@@ -945,10 +945,6 @@ class HeuristicCommander(BaselineCommander):
                 continue
             if action.ap == 0 and game.zero_used:
                 continue
-            # A ceiling on what the action can be worth, before anything dear is worked
-            # out: one that cannot beat the best so far is passed over (as it would be).
-            if _tactical_ceiling(view, m, action) + 1e-9 <= best_worth:
-                continue
             if not any(_could_help(view, m, e, action.range) for e in action.effect):
                 continue
             targets: list[Model | None] = [None]
@@ -1149,52 +1145,6 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
         if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
             return True
     return False
-
-
-def _tactical_ceiling(view: GameView, m: Model, action) -> float:
-    """No less than the worth ``_best_tactical`` gives ``action`` taken by ``m`` now:
-    its effects on itself exactly, a Pulse's as ``_pulse_ceiling`` for each model of its
-    kind in play, the chance of the flip and the AP as there (inf for an action with a
-    target, or a Pulse with no known ceiling)."""
-    total = 0.0
-    st = view.state
-    for effect in action.effect:
-        who = effect.who
-        if who == "self":
-            if m.in_play:
-                total += _effect_worth(effect, m, m)
-            continue
-        if who == "target":
-            return math.inf
-        ceiling = _pulse_ceiling(effect)
-        if ceiling is None:
-            return math.inf
-        if ceiling > 0.0:
-            count = 0
-            if who != "friendly":
-                count += len(st.side_in_play(1 - m.side))
-            if who != "enemy":
-                count += len(st.side_in_play(m.side))
-            total += ceiling * count
-    if action.tn is not None:
-        need = action.tn - (action.value or 0)
-        total *= min(1.0, max(0.0, (14 - need) / 13))
-    return total - (0.5 * action.ap - (0.4 if action.ap == 0 else 0.0))
-
-
-def _pulse_ceiling(effect) -> float | None:
-    """The most ``_effect_worth`` gives ``effect`` on any one model (None: no bound)."""
-    kind = effect.kind
-    value = abs(float(effect.value or 1))
-    if kind == "heal":
-        return value
-    if kind == "gain":
-        name = effect.name
-        return max(_BANE.get(name, 0.0), _BOON.get(name, 0.0)) * value + (
-            0.3 if name == "focused" else 0.0)
-    if kind == "draw":
-        return 0.5 * value
-    return None
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
