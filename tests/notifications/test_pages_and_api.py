@@ -161,3 +161,27 @@ def test_the_list_page_is_bounded(client):
     for i in range(40):
         services.notify(user, kinds.NEW_WEEK, key=f"w{i}", params={"week": i})
     assert count() == few
+
+
+def test_a_new_notification_says_now_not_zero_minutes_ago(client):
+    """Its age reads as people say it, in the page's language."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    user = UserFactory()
+    _, old = tell(user, 2)
+    Notification.objects.filter(pk=old.pk).update(
+        created_at=timezone.now() - timedelta(minutes=5))
+    client.force_login(user)
+    html = client.get(reverse("notifications:list")).content.decode()
+    import re
+
+    html = html.replace("\xa0", " ")
+    assert re.search(r">(now|\d+ seconds? ago)<", html)
+    assert ">5 minutes ago<" in html and "0 minutes" not in html
+    french = client.get(reverse("notifications:list"),
+                        HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
+    french = french.replace("\xa0", " ")
+    assert re.search(r">(maintenant|il y a \d+ secondes?)<", french)
+    assert ">il y a 5 minutes<" in french
