@@ -42,6 +42,9 @@ def test_payday_lines_and_the_ledger_reasons_are_french(client, campaign_week): 
     en_page = _steps(client.get(a.get_absolute_url(), **ENGLISH).content.decode())
     assert " pour la victoire" in fr_page and " PV" in fr_page
     assert " for winning" not in fr_page and " for winning" in en_page
+    # French puts a (non-breaking) space before the colon that opens Payday's list.
+    assert "Jour de paie\xa0: +" in fr_page and "Jour de paie: +" not in fr_page
+    assert "Payday: +" in en_page
     assert not english_in(fr_page, [alpha.name]), english_in(fr_page, [alpha.name])
 
     sheet = reverse("campaign:crew", args=[alpha.pk])
