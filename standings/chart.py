@@ -93,7 +93,7 @@ def line_chart(title: str, weeks: Sequence[int], series: Sequence[tuple[str, Seq
     heights = spread([line.end[1] for line in lines])
     lines = [replace(line, label_y=round(h, 1)) for line, h in zip(lines, heights, strict=True)]
     return Chart(title, WIDTH, HEIGHT, tuple(lines),
-                 tuple((x(i), f"W{w}") for i, w in enumerate(weeks)),
+                 tuple((x(i), gettext("W%(week)s") % {"week": w}) for i, w in enumerate(weeks)),
                  tuple((y(v), str(v)) for v in _ticks(low, high)),
                  (LEFT, TOP, right, bottom))
 

@@ -4,6 +4,8 @@ text is translated, and what must stay English (names from a pack) is marked lan
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.core.management import call_command
 
@@ -76,6 +78,20 @@ def test_the_demo_pages_in_french_hold_no_english_sentence(client, demo, usernam
     assert not found, "\n".join(f"{p}: {t}" for p, ts in found.items() for t in ts)
 
 
+def svg_numbers_in_french_form(html: str) -> list[str]:
+    """SVG attributes written with a decimal comma (French's 10,5), which no browser
+    reads as a number: a coordinate has none, a point has one comma, between x and y."""
+    bad = []
+    for svg in re.findall(r"<svg\b.*?</svg>", html, re.S):
+        for name, value in re.findall(
+                r'\s(x|y|x1|x2|y1|y2|cx|cy|r|width|height|viewBox|points)="([^"]*)"', svg):
+            if name == "points":
+                bad += [f"{name}={value}" for token in value.split() if token.count(",") != 1]
+            elif "," in value:
+                bad.append(f"{name}={value}")
+    return bad
+
+
 def test_the_replay_and_a_prediction_in_french_hold_no_english_sentence(
         client, django_capture_on_commit_callbacks):
     from django.urls import reverse
@@ -113,6 +129,7 @@ def test_the_replay_and_a_prediction_in_french_hold_no_english_sentence(
         html = response.content.decode()
         assert 'id="replay-log"' in html or url != reverse("autoresolve:replay", args=[run.pk])
         assert not english_in(html, names), (url, english_in(html, names))
+        assert not svg_numbers_in_french_form(html), (url, svg_numbers_in_french_form(html))
 
 
 def test_a_game_at_each_state_in_french_holds_no_english_sentence():

@@ -180,3 +180,17 @@ def test_pages_use_a_bounded_number_of_queries(client, django_assert_max_num_que
         response = client.get(reverse(f"standings:{name}", args=[campaign.pk]))
     assert response.status_code == 200
     assert response.content.decode().count("Crew 0") >= 10
+
+
+def test_the_charts_in_french_keep_svg_numbers_and_say_weeks_in_french(client, played):
+    """French writes 10,5 for 10.5: numbers inside an SVG must not follow, or every label
+    lands in the corner (x="28,0" is no number)."""
+    campaign, (alpha, _bravo, _charlie), _organizer = played
+    client.force_login(alpha.player)
+    html = client.get(reverse("standings:history", args=[campaign.pk]), HTTP_HX_REQUEST="true",
+                      HTTP_ACCEPT_LANGUAGE="fr-FR,fr;q=0.9").content.decode()
+    attributes = re.findall(r'\b(?:x|y|x1|x2|y1|y2|points)="([^"]*)"', html)
+    assert attributes and not [a for a in attributes if re.search(r"\d,\d+\b(?!\.)", a)
+                               and " " not in a], attributes
+    assert re.search(r'points="\d+\.\d,\d+\.\d ', html)  # x,y pairs with decimal points
+    assert ">S1<" in html and ">S2<" in html and ">W1<" not in html
