@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
 from ...cards import Card
@@ -69,11 +69,31 @@ MARKER_SPACING = 5.6
 ATTACK_WORTH = 0.12
 
 
-@lru_cache(maxsize=8192)
+#: ``attack_odds``' answers by their arguments (a plain dict, not ``lru_cache``, so the
+#: commander can tell a known answer from a dear one before asking).
+_ODDS: dict[tuple, tuple] = {}
+
+
 def attack_odds(a_stat: int, a_pos: int, a_neg: int, focused: int, d_stat: int, d_def: int,
                 d_neg: int, tn: int, damage: tuple[int, int, int], htw: int,
                 ) -> tuple[float, tuple[float, float, float, float, float]]:
     """(P(hit), P(none, weak, moderate, severe, red joker)) of an attack, exact, cached."""
+    key = (a_stat, a_pos, a_neg, focused, d_stat, d_def, d_neg, tn, damage, htw)
+    found = _ODDS.get(key)
+    if found is None:
+        found = _attack_odds(*key)
+        if len(_ODDS) >= 8192:
+            _ODDS.clear()
+        _ODDS[key] = found
+    return found
+
+
+attack_odds.cache_clear = _ODDS.clear  # type: ignore[attr-defined]
+
+
+def _attack_odds(a_stat: int, a_pos: int, a_neg: int, focused: int, d_stat: int, d_def: int,
+                 d_neg: int, tn: int, damage: tuple[int, int, int], htw: int,
+                 ) -> tuple[float, tuple[float, float, float, float, float]]:
     spec = DuelSpec(
         DuelistSpec(max(1, a_stat), positive=min(a_pos, 4), negative=min(a_neg, 4),
                     focused=min(focused, 4)),
@@ -707,13 +727,19 @@ class BaselineCommander(BaseCommander):
                         break
                 # The worth first: line of sight (pure, like the worth, and dearer to
                 # work out) matters only for an attack that would beat the best so far.
-                worth = self._attack_worth(view, m, action, e)
+                worth = self._attack_worth(view, m, action, e, above=best_worth, gate=st.los)
                 if worth > best_worth and st.los(m, e):
                     best, best_worth = Attack(action.name, e.id, focus), worth
         return best, best_worth
 
     def _attack_worth(self, view: GameView, m: Model, action: ActionProfile, e: Model,
-                      focused: int | None = None) -> float:
+                      focused: int | None = None, above: float | None = None,
+                      gate=None) -> float:
+        """What the attack is worth (cached). With ``above``, a caller that only wants a
+        worth greater than ``above`` gets ``above`` back when a cheap upper bound shows
+        the worth cannot beat it, or, when the odds are not known yet, when ``gate(m, e)``
+        (pure: the caller's own later test, such as line of sight) fails: the exact odds
+        (dear) are then not worked out."""
         track = action.damage
         if track is None:
             return 0.0
@@ -736,26 +762,12 @@ class BaselineCommander(BaseCommander):
         if known is not None and known[0] is action:
             return known[1]
         tt = e.p.talents
-        positive = 0
-        negative = 1 if cover else 0
-        if action.stat == "sh" and tt.shifting_shape:
-            negative += 1
-        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
-            positive += 1
-        _, severities = attack_odds(
-            action.value or 1, positive, negative,
-            focus, getattr(e.p, resist, e.p.df), defensive,
-            1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
-            (track.weak, track.moderate, track.severe),
-            tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
-        amounts = (0, track.weak, track.moderate, track.severe, track.severe + track.weak)
-        expected = kill = 0.0
         # ``_after_reductions`` inlined, its talent reads done once.
         keep = at.ignores_armor_incorporeal
         halve = tt.incorporeal and action.stat in ("ml", "sh")
         armor = tt.armor + (tt.thick_hide if action.stat == "sh" else 0)
-        wounds = e.wounds
-        for p, raw in zip(severities, amounts, strict=True):
+        amounts = []
+        for raw in (0, track.weak, track.moderate, track.severe, track.severe + track.weak):
             if raw <= 0:
                 amount = 0
             elif keep:
@@ -764,11 +776,40 @@ class BaselineCommander(BaseCommander):
                 amount = (raw + 1) // 2 if halve else raw
                 if armor:
                     amount = max(1, amount - armor)
+            amounts.append(amount)
+        wounds = e.wounds
+        base = self._worth(view, e)
+        positive = 0
+        negative = 1 if cover else 0
+        if action.stat == "sh" and tt.shifting_shape:
+            negative += 1
+        if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+            positive += 1
+        args = (action.value or 1, positive, negative,
+                focus, getattr(e.p, resist, e.p.df), defensive,
+                1 if tt.shaken and resist in ("df", "wp") else 0, action.tn or 0,
+                (track.weak, track.moderate, track.severe),
+                tt.hard_to_wound + (1 if cover == 2 else 0) - tt.fragile)
+        known = _ODDS.get(args)
+        if known is None and above is not None:
+            # The odds are dear: first an upper bound of the worth below, with the odds'
+            # sum taken as 1 (plus a margin far above any rounding), then the caller's
+            # own test.
+            top = max(amounts)
+            if base > 0.0 and base * (min(top * 1.000001, wounds) / max(e.p.wd, 1) + (
+                    1.500001 if top >= wounds else 0.0)) * 1.000001 <= above:
+                return above
+            if gate is not None and not gate(m, e):
+                return above
+        if known is None:
+            known = attack_odds(*args)
+        severities = known[1]
+        expected = kill = 0.0
+        for p, amount in zip(severities, amounts, strict=True):
             expected += p * amount
             if amount >= wounds:
                 kill += p
-        worth = self._worth(view, e)
-        worth = worth * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
+        worth = base * (min(expected, e.wounds) / max(e.p.wd, 1) + 1.5 * kill)
         self._attack_worths[key] = (action, worth)
         return worth
 
@@ -995,7 +1036,7 @@ class HeuristicCommander(BaselineCommander):
         if action is None or target is None or action.ap != 1 or view.ap != 2:
             return None
         plain = self._attack_worth(view, m, action, target, 0)
-        focused = self._attack_worth(view, m, action, target, 1)
+        focused = self._attack_worth(view, m, action, target, 1, 2.0 * plain)
         if focused > 2.0 * plain and view.check(m.id, Focus()) == "":
             return Focus()
         return None
@@ -1012,15 +1053,23 @@ class HeuristicCommander(BaselineCommander):
         options = []
         mx, my, mr = m.x, m.y, m.r
         hypot = math.hypot
+        # A target without a Charge spot is never charged: its odds (dear) are not needed.
+        spots: dict[int, Point | None] = {}
+
+        def gate(m, e):
+            spot = spots[e.idx] = charge_spot(st, m, e)
+            return spot is not None
+
         for e in st.side_in_play(1 - self.side):
             gap = hypot(mx - e.x, my - e.y) - mr - e.r  # ``st.edge(m, e)``
             if gap > reach + 1e-6:
                 continue
-            worth = 2 * self._attack_worth(view, m, blow, e)
+            # ``2 * w > best`` is ``w > best / 2`` to the bit (halving and doubling are exact).
+            worth = 2 * self._attack_worth(view, m, blow, e, above=best_worth / 2, gate=gate)
             if worth > best_worth:
                 options.append((worth, e.id, e))
         for _, _, e in sorted(options, key=lambda o: (-o[0], o[1])):
-            spot = charge_spot(st, m, e)
+            spot = spots[e.idx] if e.idx in spots else charge_spot(st, m, e)
             if spot is None:
                 continue
             command = Charge(e.id, spot, (), "focused" in m.conditions)
