@@ -981,7 +981,7 @@ class HeuristicCommander(BaselineCommander):
     def _best_tactical(self, view: GameView, m: Model, *, zero_only: bool) -> Command | None:
         game = view.game
         best, best_worth = None, 0.9
-        for action in _tacticals(m.p):
+        for action in _weighed_tacticals(m.p):
             if zero_only and action.ap != 0:
                 continue
             if action.ap == 0 and game.zero_used:
@@ -1137,6 +1137,29 @@ def _tacticals(profile) -> tuple:
         if len(_TACTICALS) > 4096:
             _TACTICALS.clear()
         _TACTICALS[key] = found
+    return found[1]
+
+
+#: The effect kinds ``_effect_worth`` and ``_summon_worth`` give a worth; any other
+#: adds 0.0.
+_WORTHY_KINDS = frozenset({"heal", "gain", "remove", "draw", "sacrifice", "summon"})
+
+_WEIGHED: dict[int, tuple] = {}
+
+
+def _weighed_tacticals(profile) -> tuple:
+    """The ``_tacticals`` ``_best_tactical`` weighs: those with an effect it gives a worth.
+    Without one, the worth is 0.0 less the AP's price, at most 0.4: never above the 0.9
+    an action must beat, so they are left out before any work (cached as
+    ``_tacticals``)."""
+    key = id(profile)
+    found = _WEIGHED.get(key)
+    if found is None or found[0] is not profile:
+        found = (profile, tuple(a for a in _tacticals(profile)
+                                if any(e.kind in _WORTHY_KINDS for e in a.effect)))
+        if len(_WEIGHED) > 4096:
+            _WEIGHED.clear()
+        _WEIGHED[key] = found
     return found[1]
 
 
