@@ -325,12 +325,21 @@ class BaselineCommander(BaseCommander):
             return attack
         if engaged and self._stay_engaged(view, m, task):
             return self._brace(view, m)
+        if attack is None and not engaged:
+            command = self._before_walk(view, m)
+            if command is not None:
+                return command
         walk = self._walk(view, m, task)
         if walk is not None:
             return walk
         if attack is not None:
             return attack
         return EndActivation()
+
+    def _before_walk(self, view: GameView, m: Model) -> Command | None:
+        """A subclass's command that would replace this Walk or the end of the
+        Activation, asked before the Walk's path is worked out (none here)."""
+        return None
 
     # -- tasks --------------------------------------------------------------------------
 
@@ -905,6 +914,8 @@ class HeuristicCommander(BaselineCommander):
         self._skip: set[str] = set()
         self._skip_turn: int | None = None
         self._triggers = TriggerChoice()
+        #: ``_any_charge`` found nothing this call already (``_before_walk``).
+        self._no_charge = False
 
     def duel_decisions(self, view: GameView, context: DuelContext):
         """Greedy, but an attack or a tactical action declares the trigger that pays most
@@ -919,6 +930,7 @@ class HeuristicCommander(BaselineCommander):
         tactical = self._best_tactical(view, m, zero_only=view.ap < 1)
         if tactical is not None:
             return tactical
+        self._no_charge = False
         command = super().choose_command(view, model)
         if view.ap >= 2 and _placements(m.p) and not isinstance(command, Interact | Tactical):
             step = self._step_out(view, m)
@@ -929,7 +941,7 @@ class HeuristicCommander(BaselineCommander):
             if focus is not None:
                 return focus
         if isinstance(command, Walk | EndActivation) and view.ap >= 2 \
-                and not view.state.is_engaged(m):
+                and not self._no_charge and not view.state.is_engaged(m):
             charge = self._any_charge(view, m)
             if charge is not None:
                 return charge
@@ -940,6 +952,18 @@ class HeuristicCommander(BaselineCommander):
         if isinstance(command, EndActivation) and view.ap >= 1:
             return self._spend_idle(view, m)
         return command
+
+    def _before_walk(self, view: GameView, m: Model) -> Command | None:
+        """Not engaged and no attack: the Walk or the end that would come next is
+        replaced by a Charge that pays (``choose_command``), so that Charge is looked
+        for first, and the Walk's path only worked out when there is none. (Not engaged,
+        ``_step_out`` finds nothing.)"""
+        if view.ap < 2:
+            return None
+        charge = self._any_charge(view, m)
+        if charge is None:
+            self._no_charge = True
+        return charge
 
     def _step_out(self, view: GameView, m: Model) -> Command | None:
         """Engaged while its task is a spot to reach (a Scheme or Strategy spot): a
