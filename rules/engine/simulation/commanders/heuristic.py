@@ -1035,13 +1035,18 @@ class HeuristicCommander(BaselineCommander):
                         value = _effect_worth(effect, m, who)
                         if value and los(m, who):
                             worth += value
+                price = 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
                 if action.tn is not None:
                     # The chance a flip reaches the TN (a card of 1 to 13, Jokers aside).
                     need = action.tn - (action.value or 0)
                     worth *= min(1.0, max(0.0, (14 - need) / 13))
                     if action.tn_suits:
+                        # The suits' odds are at most 1 (and the price at least -0.4): a
+                        # worth that cannot beat the best without them is not weighed.
+                        if worth <= 0.0 or worth - price <= best_worth:
+                            continue
                         worth *= _suited_odds(view, action, need)
-                worth -= 0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)
+                worth -= price
                 if worth <= best_worth:
                     continue
                 command = Tactical(action.name, target=target.id if target else "")
@@ -1295,6 +1300,8 @@ def _summon_worth(effect, source: Model, game) -> float:
     act (none from the fifth on: the game may end), nothing without its card or past its
     Rare limit (``table_effects.summon`` would fail)."""
     st = game.state
+    if st.turn >= 5:
+        return 0.0  # no Turn left to act: nothing, card or not
     card = summon_card(game, source.side, effect.name)
     if card is None:
         return 0.0
