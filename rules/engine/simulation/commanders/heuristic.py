@@ -1012,6 +1012,8 @@ class HeuristicCommander(BaselineCommander):
                 continue
             if not any(_could_help(view, m, e, action.range) for e in action.effect):
                 continue
+            if _below_zero(view.state, m, action):
+                continue
             targets: list[Model | None] = [None]
             if any(e.who == "target" for e in action.effect):
                 targets = [t for t in view.state.models if t.in_play
@@ -1246,6 +1248,32 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
         if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
             return True
     return False
+
+
+def _below_zero(st: GameState, m: Model, action) -> bool:
+    """A cheap first look: is the sum of the action's effect worths surely below 0 (a
+    model's sacrifice against the most its Conditions could give)? The TN's odds then
+    keep it at most 0, and less the AP's price at most 0.4: never above the 0.9
+    ``_best_tactical`` wants."""
+    ceiling = 0.0
+    for effect in action.effect:
+        kind, who = effect.kind, effect.who
+        if kind == "sacrifice" and who == "self":
+            ceiling += _effect_worth(effect, m, m) if m.in_play else 0.0
+        elif kind == "gain" and who in ("enemy", "friendly", "any") and (
+                effect.value or 1) > 0:
+            # Every model its Pulse could reach, each at the most the Condition is worth.
+            if effect.name in _BANE:
+                each, on = _BANE[effect.name], 1 - m.side  # a bane is worth on enemies
+            else:
+                each, on = _BOON.get(effect.name, 0.0), m.side
+            if who == ("friendly" if on != m.side else "enemy"):
+                continue  # only on the side it hurts: at most 0
+            count = sum(1 for o in st.sides[on].models if o.in_play and o is not m)
+            ceiling += count * each * float(effect.value or 1)
+        else:
+            return False
+    return ceiling < -1e-6
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
