@@ -1012,8 +1012,17 @@ class HeuristicCommander(BaselineCommander):
                 continue
             if not any(_could_help(view, m, e, action.range) for e in action.effect):
                 continue
-            if _below_zero(view.state, m, action):
-                continue
+            ceiling = _ceiling(view.state, m, action)
+            if ceiling is not None:
+                # At most 0 (then at most 0.4 less the price), or at most the best
+                # without the Pulse and line of sight looked at: never above the best.
+                if ceiling < -1e-6:
+                    continue
+                bound = ceiling * 1.000001 + 1e-6  # a margin far above any rounding
+                if action.tn is not None:
+                    bound *= min(1.0, max(0.0, (14 - action.tn + (action.value or 0)) / 13))
+                if bound - (0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)) <= best_worth:
+                    continue
             targets: list[Model | None] = [None]
             if any(e.who == "target" for e in action.effect):
                 targets = [t for t in view.state.models if t.in_play
@@ -1250,16 +1259,25 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
     return False
 
 
-def _below_zero(st: GameState, m: Model, action) -> bool:
-    """A cheap first look: is the sum of the action's effect worths surely below 0 (a
-    model's sacrifice against the most its Conditions could give)? The TN's odds then
-    keep it at most 0, and less the AP's price at most 0.4: never above the 0.9
-    ``_best_tactical`` wants."""
+def _ceiling(st: GameState, m: Model, action) -> float | None:
+    """A cheap upper bound of the sum of the action's effect worths in ``_best_tactical``
+    (before the TN's odds), without its Pulse's reach or line of sight: a model's own
+    sacrifice, and every model a Condition or a heal could help, each at the most it
+    could be worth. None when an effect has no such bound here."""
     ceiling = 0.0
     for effect in action.effect:
         kind, who = effect.kind, effect.who
         if kind == "sacrifice" and who == "self":
             ceiling += _effect_worth(effect, m, m) if m.in_play else 0.0
+        elif kind == "heal" and who in ("self", "enemy", "friendly", "any"):
+            if who == "enemy":
+                continue  # a heal on enemies is worth at most 0
+            most = float(effect.value or 1)
+            for o in ([m] if who == "self" else st.sides[m.side].models):
+                if o.in_play and (o is not m or who == "self"):
+                    missing = o.p.wd - o.wounds
+                    if missing > 0:
+                        ceiling += min(missing, most)
         elif kind == "gain" and who in ("enemy", "friendly", "any") and (
                 effect.value or 1) > 0:
             # Every model its Pulse could reach, each at the most the Condition is worth.
@@ -1272,8 +1290,8 @@ def _below_zero(st: GameState, m: Model, action) -> bool:
             count = sum(1 for o in st.sides[on].models if o.in_play and o is not m)
             ceiling += count * each * float(effect.value or 1)
         else:
-            return False
-    return ceiling < -1e-6
+            return None
+    return ceiling
 
 
 def _effect_worth(effect, source: Model, who: Model) -> float:
