@@ -178,6 +178,36 @@ class SideState:
         return None
 
 
+def _blocks_every_line(piece: TerrainPiece, ax: float, ay: float, ar: float, bx: float,
+                       by: float, br: float) -> bool:
+    """Does ``piece`` block every line from a point of the base at (ax, ay) to a point of
+    the one at (bx, by) (so ``GameState._clear`` would find each sight line crossing it)?
+
+    A point of such a line lies within the larger radius of the point of the centre line
+    at the same fraction of the way: when the piece shrunk by that radius (and a margin
+    far wider than any rounding) still meets the centre line, every line meets the
+    piece's inside. A rectangle thinner than that (a wall) blocks every line when it
+    spans both bases across and stands between them. Only a sure answer counts: False
+    means "maybe not", and the lines are then tried.
+    """
+    reach = (ar if ar > br else br) + 1e-4
+    if piece.shape != "rect":
+        inner = piece.w - reach
+        return inner > 0.0 and seg_point_dist2(ax, ay, bx, by, piece.x, piece.y) < inner * inner
+    x0, y0, x1, y1 = piece.x0, piece.y0, piece.x1, piece.y1
+    if x1 - x0 > 2 * reach and y1 - y0 > 2 * reach and seg_rect_clip(
+            ax, ay, bx, by, x0 + reach, y0 + reach, x1 - reach, y1 - reach) is not None:
+        return True
+    lo_x, hi_x = (ax - reach, bx + reach) if ax < bx else (bx - reach, ax + reach)
+    lo_y, hi_y = (ay - reach, by + reach) if ay < by else (by - reach, ay + reach)
+    # Across the line between them, from one base's far side to the other's.
+    if y0 < lo_y and y1 > hi_y and ((ax + reach < x0 and bx - reach > x1)
+                                    or (bx + reach < x0 and ax - reach > x1)):
+        return True
+    return x0 < lo_x and x1 > hi_x and ((ay + reach < y0 and by - reach > y1)
+                                        or (by + reach < y0 and ay - reach > y1))
+
+
 class GameState:
     """Models, markers, crews and the table, with the rules that read positions."""
 
@@ -565,14 +595,25 @@ class GameState:
             bodies.append((mx, my, mr * mr))
         if not pieces and not bodies:
             return True
-        if self._clear(ax, ay, bx, by, pieces, bodies):
+        clear = self._clear
+        if clear(ax, ay, bx, by, pieces, bodies):
             return True
+        # A piece that every line from base to base must cross blocks them all: no need
+        # to try the twenty lines one by one (most lines of sight that are blocked are).
+        for piece in pieces:
+            if _blocks_every_line(piece, ax, ay, ar, bx, by, br):
+                return False
         for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
-            if self._clear(*line, pieces, bodies):
+            if clear(*line, pieces, bodies):
                 return True
-        # Any point of one base to any point of the other: a narrow gap gives sight.
-        return any(self._clear(*line, pieces, bodies)
-                   for line in sight_lines((ax, ay), (bx, by), ar, br))
+        # Any point of one base to any point of the other: a narrow gap gives sight (the
+        # first of these lines is the centre line, found blocked above).
+        lines = sight_lines((ax, ay), (bx, by), ar, br)
+        next(lines, None)
+        for line in lines:  # noqa: SIM110 (a loop: no generator frame per line)
+            if clear(*line, pieces, bodies):
+                return True
+        return False
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:
