@@ -251,13 +251,28 @@ def point_in_polygon(px: float, py: float, poly: Sequence[Point]) -> bool:
 def point_polygon_edge_dist(px: float, py: float, poly: Sequence[Point]) -> float:
     """Distance from a point to the polygon's boundary."""
     best = math.inf
-    n = len(poly)
-    j = n - 1
-    for i in range(n):
-        d2 = seg_point_dist2(poly[j][0], poly[j][1], poly[i][0], poly[i][1], px, py)
+    if not poly:
+        return math.sqrt(best)
+    # ``seg_point_dist2`` inlined (the same operations), from each corner to the next.
+    ax, ay = poly[-1]
+    for bx, by in poly:
+        dx = bx - ax
+        dy = by - ay
+        len2 = dx * dx + dy * dy
+        if len2 <= EPSILON:
+            ex, ey = px - ax, py - ay
+        else:
+            t = ((px - ax) * dx + (py - ay) * dy) / len2
+            if t < 0.0:
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
+            ex = ax + t * dx - px
+            ey = ay + t * dy - py
+        d2 = ex * ex + ey * ey
         if d2 < best:
             best = d2
-        j = i
+        ax, ay = bx, by
     return math.sqrt(best)
 
 

@@ -924,9 +924,12 @@ class GameState:
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans = []
-        for piece in table.severe_near(lo_x - r, lo_y - r, hi_x + r, hi_y + r):
-            if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
-                    or lo_y - r > piece.y1:
+        # The box of the base along the segment (the same sums the test below made for
+        # each piece).
+        box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
+        for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
+            if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
+                    or box_y0 > piece.y1:
                 continue
             # ``piece.clip`` without the method call (this runs for every path tried).
             if piece.shape == "rect":
