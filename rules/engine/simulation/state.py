@@ -250,6 +250,11 @@ class GameState:
 
     def model(self, model_id: str) -> Model | None:
         models = self.models
+        found = self._by_id.get(model_id)
+        if found is not None and self._by_id_list is models:
+            # Models only ever join the list (at its end), and the first of an id is the
+            # one kept: an id found stays right.
+            return found
         if self._by_id_count != len(models) or self._by_id_list is not models:
             by_id: dict[str, Model] = {}
             for m in models:
@@ -689,7 +694,8 @@ class GameState:
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest, longest = self._engagement_bodies()
+        xs, bodies, widest = self.bodies()
+        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
@@ -724,7 +730,8 @@ class GameState:
         mine = self.engagement_range(m)
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest, longest = self._engagement_bodies()
+        xs, bodies, widest = self.bodies()
+        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
@@ -868,7 +875,20 @@ class GameState:
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
                             or oy - reach > hi_y:
                         continue
-                    if seg_point_dist2(ax, ay, bx, by, ox, oy) < reach * reach:
+                    # ``seg_point_dist2`` inlined (the same operations).
+                    dx, dy = bx - ax, by - ay
+                    len2 = dx * dx + dy * dy
+                    if len2 <= EPSILON:
+                        ex, ey = ox - ax, oy - ay
+                    else:
+                        t = ((ox - ax) * dx + (oy - ay) * dy) / len2
+                        if t < 0.0:
+                            t = 0.0
+                        elif t > 1.0:
+                            t = 1.0
+                        ex = ax + t * dx - ox
+                        ey = ay + t * dy - oy
+                    if ex * ex + ey * ey < reach * reach:
                         # Leaving a touching or overlapping start is allowed.
                         d_start = hypot(ax - ox, ay - oy)
                         if d_start < reach and hypot(bx - ox, by - oy) > d_start:
