@@ -867,11 +867,16 @@ class GameState:
                 on = leg_on
                 # The first base in the way in model order names the reason.
                 blocker = None
+                # A base further than ``span`` in y from the leg's box fails the box test
+                # below (its reach is at least 2e-6 short of ``span``): skipped first.
+                span_y0, span_y1 = lo_y - span, hi_y + span
                 for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
-                    if o is m or (underfoot and o.side == side):
+                    oy = o.y
+                    if oy < span_y0 or oy > span_y1 or o is m \
+                            or (underfoot and o.side == side):
                         continue
                     reach = r + o.r - 1e-6
-                    ox, oy = o.x, o.y
+                    ox = o.x
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
                             or oy - reach > hi_y:
                         continue
