@@ -1063,12 +1063,17 @@ class GameState:
             xs, bodies, widest = self.bodies()
             span = r + widest + 1e-6
             lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
+            # A base further than ``span`` (and a margin far above rounding) in y from the
+            # way cannot stop it before ``limit``: skipped on one comparison.
+            far_y0, far_y1 = (sy - span - 0.01, ey + span + 0.01) if sy < ey \
+                else (ey - span - 0.01, sy + span + 0.01)
             # The minimum of the stops below does not depend on the order they come in.
             for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
-                if o is m or (underfoot and o.side == side):
+                oy = o.y
+                if oy < far_y0 or oy > far_y1 or o is m or (underfoot and o.side == side):
                     continue
                 reach = r + o.r
-                fx, fy = sx - o.x, sy - o.y
+                fx, fy = sx - o.x, sy - oy
                 c = fx * fx + fy * fy - reach * reach
                 if c <= 0.0:
                     continue  # touching at the start: moving off is fine, toward is refused
