@@ -93,7 +93,7 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     # friendly ones for Underfoot).
     bases_block = not (talents.flight or talents.incorporeal)
     underfoot = talents.underfoot
-    for lead, wp, beside, to_goal in _waypoints(state, m, goal, budget, best_gap):
+    for lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget, best_gap):
         if tried >= detours:
             break
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
@@ -140,7 +140,13 @@ def _base_in_the_way(m: Model, end: Point, o: Model) -> bool:
 
 
 def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
-               ) -> list[tuple[float, Point, Model | None, float]]:
+               ) -> list[tuple[float, Point, Model | None]]:
+    """``_waypoints_to_goal`` without the gaps to the goal."""
+    return [(lead, p, o) for lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget, gap)]
+
+
+def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, gap: float,
+                       ) -> list[tuple[float, Point, Model | None, float]]:
     """Corners of impassable pieces and sides of bases near the line, nearest first (by
     lead plus gap to the goal), each with its lead (the distance from ``m``), the
     model it goes around (None for a corner) and its gap to the goal (``_gap``'s).
