@@ -590,11 +590,15 @@ class GameState:
             pieces.append(piece)
         bodies = []
         xs, models, widest = self.bodies()
+        # (A base further than its widest radius in y from the box misses it: skipped
+        # first.)
+        far_y0, far_y1 = lo_y - widest - 1e-6, hi_y + widest + 1e-6
         for m in models[bisect_left(xs, lo_x - widest - 1e-6):
                         bisect_right(xs, hi_x + widest + 1e-6)]:
-            if m.idx in skip or m.p.ht < tall:
+            my = m.y
+            if my < far_y0 or my > far_y1 or m.idx in skip or m.p.ht < tall:
                 continue
-            mx, my, mr = m.x, m.y, m.r
+            mx, mr = m.x, m.r
             if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
                 continue
             bodies.append((mx, my, mr * mr))
@@ -931,14 +935,17 @@ class GameState:
                     continue  # on its top
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
         overlap = None
+        # (A base further than ``span`` in y is further than its reach: skipped first.)
+        span_y0, span_y1 = ay - span, ay + span
         for o in bodies[bisect_left(xs, ax - span):bisect_right(xs, ax + span)]:
-            if o is m:
+            oy = o.y
+            if oy < span_y0 or oy > span_y1 or o is m:
                 continue
             reach = r + o.r - 1e-6
             dx = ax - o.x
             if dx > reach or -dx > reach:
                 continue
-            dy = ay - o.y
+            dy = ay - oy
             if dy > reach or -dy > reach:
                 continue
             if dx * dx + dy * dy < reach * reach and (overlap is None or o.idx < overlap.idx):
