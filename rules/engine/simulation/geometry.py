@@ -41,16 +41,19 @@ def snap(value: float) -> float:
     within a hair of the exact one, far less than the margin kept from the tie) and
     ``n / 10`` is the correctly rounded double ``round`` would give. Ties, numbers
     near 0 or below it (the sign of a zero), large ones and ints go to ``round``.
+
+    The whole part is found without ``int``: ``y % 1.0`` is the exact fraction of a
+    positive float (``fmod``), so ``y - f`` is the whole number ``n`` exactly, and a
+    whole float below 2**53 divided by 10.0 is the same double as ``n / 10``.
     """
     if value.__class__ is float:
         y = value * 10.0
         if 0.5 < y < 1e6:
-            n = int(y)
-            f = y - n
+            f = y % 1.0
             if f < 0.499999:
-                return n / 10
+                return (y - f) / 10.0
             if f > 0.500001:
-                return (n + 1) / 10
+                return (y - f + 1.0) / 10.0
     return round(value, 1)
 
 
