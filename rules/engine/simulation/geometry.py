@@ -41,16 +41,19 @@ def snap(value: float) -> float:
     within a hair of the exact one, far less than the margin kept from the tie) and
     ``n / 10`` is the correctly rounded double ``round`` would give. Ties, numbers
     near 0 or below it (the sign of a zero), large ones and ints go to ``round``.
+
+    The whole part is found without ``int``: ``y % 1.0`` is the exact fraction of a
+    positive float (``fmod``), so ``y - f`` is the whole number ``n`` exactly, and a
+    whole float below 2**53 divided by 10.0 is the same double as ``n / 10``.
     """
     if value.__class__ is float:
         y = value * 10.0
         if 0.5 < y < 1e6:
-            n = int(y)
-            f = y - n
+            f = y % 1.0
             if f < 0.499999:
-                return n / 10
+                return (y - f) / 10.0
             if f > 0.500001:
-                return (n + 1) / 10
+                return (y - f + 1.0) / 10.0
     return round(value, 1)
 
 
@@ -232,32 +235,72 @@ def sight_lines(a: Point, b: Point, ra: float, rb: float):
 # -- polygons (deployment zones) -------------------------------------------------------
 
 
+def _polygon_edges(poly: Sequence[Point]):
+    """Per edge, from each corner's predecessor (the last corner's for the first) to the
+    corner: what ``point_in_polygon`` and ``point_polygon_edge_dist`` read of it, worked
+    out once per polygon (``_edges``)."""
+    crossings = []
+    vectors = []
+    if poly:
+        ax, ay = poly[-1]
+        for bx, by in poly:
+            # (yi, yj, xi, xj - xi, yj - yi) with i the corner and j its predecessor.
+            crossings.append((by, ay, bx, ax - bx, ay - by))
+            dx = bx - ax
+            dy = by - ay
+            vectors.append((ax, ay, dx, dy, dx * dx + dy * dy))
+            ax, ay = bx, by
+    return tuple(crossings), tuple(vectors)
+
+
+#: id of a polygon -> (the polygon, its ``_polygon_edges``): a game asks about its two
+#: zones' polygons over and over (by identity: hashing a polygon's floats costs more).
+_EDGES: dict[int, tuple] = {}
+
+
+def _edges(poly: Sequence[Point]):
+    """``_polygon_edges`` of a polygon, kept for the few polygons of the latest games."""
+    known = _EDGES.get(id(poly))
+    if known is not None and known[0] is poly:
+        return known[1]
+    edges = _polygon_edges(poly)
+    # Only an immutable polygon (a tuple of tuples) keeps its edges right.
+    if poly.__class__ is tuple and all(p.__class__ is tuple for p in poly):
+        if len(_EDGES) >= 64:
+            _EDGES.clear()
+        _EDGES[id(poly)] = (poly, edges)
+    return edges
+
+
 def point_in_polygon(px: float, py: float, poly: Sequence[Point]) -> bool:
     """Even-odd rule; points on the boundary may go either way (callers allow for it)."""
     inside = False
-    n = len(poly)
-    j = n - 1
-    for i in range(n):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
+    for yi, yj, xi, run, rise in _edges(poly)[0]:
         if (yi > py) != (yj > py):
-            x_cross = xi + (py - yi) * (xj - xi) / (yj - yi)
+            x_cross = xi + (py - yi) * run / rise
             if px < x_cross:
                 inside = not inside
-        j = i
     return inside
 
 
 def point_polygon_edge_dist(px: float, py: float, poly: Sequence[Point]) -> float:
     """Distance from a point to the polygon's boundary."""
     best = math.inf
-    n = len(poly)
-    j = n - 1
-    for i in range(n):
-        d2 = seg_point_dist2(poly[j][0], poly[j][1], poly[i][0], poly[i][1], px, py)
+    # ``seg_point_dist2`` inlined (the same operations), each edge's parts worked out once.
+    for ax, ay, dx, dy, len2 in _edges(poly)[1]:
+        if len2 <= EPSILON:
+            ex, ey = px - ax, py - ay
+        else:
+            t = ((px - ax) * dx + (py - ay) * dy) / len2
+            if t < 0.0:
+                t = 0.0
+            elif t > 1.0:
+                t = 1.0
+            ex = ax + t * dx - px
+            ey = ay + t * dy - py
+        d2 = ex * ex + ey * ey
         if d2 < best:
             best = d2
-        j = i
     return math.sqrt(best)
 
 

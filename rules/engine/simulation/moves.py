@@ -93,14 +93,14 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     # friendly ones for Underfoot).
     bases_block = not (talents.flight or talents.incorporeal)
     underfoot = talents.underfoot
-    for lead, wp, beside in _waypoints(state, m, goal, budget, best_gap):
+    for lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget, best_gap):
         if tried >= detours:
             break
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
         # movement short of the goal (less 0.071" of snapping): when even that cannot beat
         # the best gap, neither can any later waypoint (they come in order of lead plus
         # gap, and the best gap only shrinks), so the search is over.
-        if lead + _gap(wp, goal) - budget - 0.1 >= best_gap - 0.2:
+        if lead + to_goal - budget - 0.1 >= best_gap - 0.2:
             break
         if lead >= budget or lead < 0.3:
             continue
@@ -111,7 +111,7 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         cost, _ = state.path_cost(m, (wp,))
         if cost is None or cost > budget:
             continue
-        if _gap(wp, goal) - (budget - cost) - 0.1 >= best_gap - 0.2:
+        if to_goal - (budget - cost) - 0.1 >= best_gap - 0.2:
             continue  # the same bound with the leg's real cost: it cannot do better
         rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
         path = (wp, rest) if rest is not None else (wp,)
@@ -141,9 +141,15 @@ def _base_in_the_way(m: Model, end: Point, o: Model) -> bool:
 
 def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
                ) -> list[tuple[float, Point, Model | None]]:
+    """``_waypoints_to_goal`` without the gaps to the goal."""
+    return [(lead, p, o) for lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget, gap)]
+
+
+def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, gap: float,
+                       ) -> list[tuple[float, Point, Model | None, float]]:
     """Corners of impassable pieces and sides of bases near the line, nearest first (by
-    lead plus gap to the goal), each with its lead (the distance from ``m``) and the
-    model it goes around (None for a corner).
+    lead plus gap to the goal), each with its lead (the distance from ``m``), the
+    model it goes around (None for a corner) and its gap to the goal (``_gap``'s).
 
     Only the waypoints ``path_toward`` could try with ``budget`` and its best ``gap`` so
     far: one out of reach, or too near to be a detour, or past the search's first bound
@@ -197,9 +203,10 @@ def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: floa
                 continue
             sx, sy = snap(x), snap(y)
             lead = hypot(sx - mx, sy - my)
-            keyed.append((lead + hypot(sx - gx, sy - gy), len(keyed), lead, (sx, sy), o))
+            to_goal = hypot(sx - gx, sy - gy)
+            keyed.append((lead + to_goal, len(keyed), lead, (sx, sy), o, to_goal))
     keyed.sort()
-    return [(lead, p, o) for _, _, lead, p, o in keyed]
+    return [(lead, p, o, to_goal) for _, _, lead, p, o, to_goal in keyed]
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:

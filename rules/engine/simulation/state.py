@@ -178,6 +178,36 @@ class SideState:
         return None
 
 
+def _blocks_every_line(piece: TerrainPiece, ax: float, ay: float, ar: float, bx: float,
+                       by: float, br: float) -> bool:
+    """Does ``piece`` block every line from a point of the base at (ax, ay) to a point of
+    the one at (bx, by) (so ``GameState._clear`` would find each sight line crossing it)?
+
+    A point of such a line lies within the larger radius of the point of the centre line
+    at the same fraction of the way: when the piece shrunk by that radius (and a margin
+    far wider than any rounding) still meets the centre line, every line meets the
+    piece's inside. A rectangle thinner than that (a wall) blocks every line when it
+    spans both bases across and stands between them. Only a sure answer counts: False
+    means "maybe not", and the lines are then tried.
+    """
+    reach = (ar if ar > br else br) + 1e-4
+    if piece.shape != "rect":
+        inner = piece.w - reach
+        return inner > 0.0 and seg_point_dist2(ax, ay, bx, by, piece.x, piece.y) < inner * inner
+    x0, y0, x1, y1 = piece.x0, piece.y0, piece.x1, piece.y1
+    if x1 - x0 > 2 * reach and y1 - y0 > 2 * reach and seg_rect_clip(
+            ax, ay, bx, by, x0 + reach, y0 + reach, x1 - reach, y1 - reach) is not None:
+        return True
+    lo_x, hi_x = (ax - reach, bx + reach) if ax < bx else (bx - reach, ax + reach)
+    lo_y, hi_y = (ay - reach, by + reach) if ay < by else (by - reach, ay + reach)
+    # Across the line between them, from one base's far side to the other's.
+    if y0 < lo_y and y1 > hi_y and ((ax + reach < x0 and bx - reach > x1)
+                                    or (bx + reach < x0 and ax - reach > x1)):
+        return True
+    return x0 < lo_x and x1 > hi_x and ((ay + reach < y0 and by - reach > y1)
+                                        or (by + reach < y0 and ay - reach > y1))
+
+
 class GameState:
     """Models, markers, crews and the table, with the rules that read positions."""
 
@@ -220,6 +250,11 @@ class GameState:
 
     def model(self, model_id: str) -> Model | None:
         models = self.models
+        found = self._by_id.get(model_id)
+        if found is not None and self._by_id_list is models:
+            # Models only ever join the list (at its end), and the first of an id is the
+            # one kept: an id found stays right.
+            return found
         if self._by_id_count != len(models) or self._by_id_list is not models:
             by_id: dict[str, Model] = {}
             for m in models:
@@ -555,24 +590,39 @@ class GameState:
             pieces.append(piece)
         bodies = []
         xs, models, widest = self.bodies()
+        # (A base further than its widest radius in y from the box misses it: skipped
+        # first.)
+        far_y0, far_y1 = lo_y - widest - 1e-6, hi_y + widest + 1e-6
         for m in models[bisect_left(xs, lo_x - widest - 1e-6):
                         bisect_right(xs, hi_x + widest + 1e-6)]:
-            if m.idx in skip or m.p.ht < tall:
+            my = m.y
+            if my < far_y0 or my > far_y1 or m.idx in skip or m.p.ht < tall:
                 continue
-            mx, my, mr = m.x, m.y, m.r
+            mx, mr = m.x, m.r
             if mx + mr < lo_x or mx - mr > hi_x or my + mr < lo_y or my - mr > hi_y:
                 continue
             bodies.append((mx, my, mr * mr))
         if not pieces and not bodies:
             return True
-        if self._clear(ax, ay, bx, by, pieces, bodies):
+        clear = self._clear
+        if clear(ax, ay, bx, by, pieces, bodies):
             return True
+        # A piece that every line from base to base must cross blocks them all: no need
+        # to try the twenty lines one by one (most lines of sight that are blocked are).
+        for piece in pieces:
+            if _blocks_every_line(piece, ax, ay, ar, bx, by, br):
+                return False
         for line in perpendicular_offsets((ax, ay), (bx, by), ar, br):
-            if self._clear(*line, pieces, bodies):
+            if clear(*line, pieces, bodies):
                 return True
-        # Any point of one base to any point of the other: a narrow gap gives sight.
-        return any(self._clear(*line, pieces, bodies)
-                   for line in sight_lines((ax, ay), (bx, by), ar, br))
+        # Any point of one base to any point of the other: a narrow gap gives sight (the
+        # first of these lines is the centre line, found blocked above).
+        lines = sight_lines((ax, ay), (bx, by), ar, br)
+        next(lines, None)
+        for line in lines:  # noqa: SIM110 (a loop: no generator frame per line)
+            if clear(*line, pieces, bodies):
+                return True
+        return False
 
     @staticmethod
     def _clear(ax: float, ay: float, bx: float, by: float, pieces, bodies) -> bool:
@@ -648,18 +698,23 @@ class GameState:
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest, longest = self._engagement_bodies()
+        xs, bodies, widest = self.bodies()
+        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
+        # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
+        # least): skipped on one comparison.
+        lo_y, hi_y = my - span, my + span
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
-            if e.side == side:
+            ey = e.y
+            if ey < lo_y or ey > hi_y or e.side == side:
                 continue
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
             if mine > reach:
                 reach = mine
             if reach <= 0.0:
                 continue
-            gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            gap = hypot(mx - e.x, my - ey) - mr - e.r
             if on:
                 gap = (gap if gap > 0.0 else 0.0) + self.rise(
                     on.get(m.idx), m.p.ht, on.get(e.idx), e.p.ht)
@@ -683,11 +738,16 @@ class GameState:
         mine = self.engagement_range(m)
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest, longest = self._engagement_bodies()
+        xs, bodies, widest = self.bodies()
+        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
+        # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
+        # least): skipped on one comparison.
+        lo_y, hi_y = my - span, my + span
         for e in bodies[bisect_left(xs, mx - span):bisect_right(xs, mx + span)]:
-            if e.side == side:
+            ey = e.y
+            if ey < lo_y or ey > hi_y or e.side == side:
                 continue
             # ``engagement_range`` and ``edge`` inlined (this runs for every model often).
             reach = 0.0 if "paralyzed" in e.conditions else e.p.engagement_range
@@ -695,7 +755,7 @@ class GameState:
                 reach = mine
             if reach <= 0.0:
                 continue
-            gap = hypot(mx - e.x, my - e.y) - mr - e.r
+            gap = hypot(mx - e.x, my - ey) - mr - e.r
             if on:
                 gap = (gap if gap > 0.0 else 0.0) + self.rise(
                     on.get(m.idx), m.p.ht, on.get(e.idx), e.p.ht)
@@ -819,15 +879,33 @@ class GameState:
                 on = leg_on
                 # The first base in the way in model order names the reason.
                 blocker = None
+                # A base further than ``span`` in y from the leg's box fails the box test
+                # below (its reach is at least 2e-6 short of ``span``): skipped first.
+                span_y0, span_y1 = lo_y - span, hi_y + span
                 for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
-                    if o is m or (underfoot and o.side == side):
+                    oy = o.y
+                    if oy < span_y0 or oy > span_y1 or o is m \
+                            or (underfoot and o.side == side):
                         continue
                     reach = r + o.r - 1e-6
-                    ox, oy = o.x, o.y
+                    ox = o.x
                     if ox + reach < lo_x or ox - reach > hi_x or oy + reach < lo_y \
                             or oy - reach > hi_y:
                         continue
-                    if seg_point_dist2(ax, ay, bx, by, ox, oy) < reach * reach:
+                    # ``seg_point_dist2`` inlined (the same operations).
+                    dx, dy = bx - ax, by - ay
+                    len2 = dx * dx + dy * dy
+                    if len2 <= EPSILON:
+                        ex, ey = ox - ax, oy - ay
+                    else:
+                        t = ((ox - ax) * dx + (oy - ay) * dy) / len2
+                        if t < 0.0:
+                            t = 0.0
+                        elif t > 1.0:
+                            t = 1.0
+                        ex = ax + t * dx - ox
+                        ey = ay + t * dy - oy
+                    if ex * ex + ey * ey < reach * reach:
                         # Leaving a touching or overlapping start is allowed.
                         d_start = hypot(ax - ox, ay - oy)
                         if d_start < reach and hypot(bx - ox, by - oy) > d_start:
@@ -857,14 +935,17 @@ class GameState:
                     continue  # on its top
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
         overlap = None
+        # (A base further than ``span`` in y is further than its reach: skipped first.)
+        span_y0, span_y1 = ay - span, ay + span
         for o in bodies[bisect_left(xs, ax - span):bisect_right(xs, ax + span)]:
-            if o is m:
+            oy = o.y
+            if oy < span_y0 or oy > span_y1 or o is m:
                 continue
             reach = r + o.r - 1e-6
             dx = ax - o.x
             if dx > reach or -dx > reach:
                 continue
-            dy = ay - o.y
+            dy = ay - oy
             if dy > reach or -dy > reach:
                 continue
             if dx * dx + dy * dy < reach * reach and (overlap is None or o.idx < overlap.idx):
@@ -883,9 +964,12 @@ class GameState:
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans = []
-        for piece in table.severe_near(lo_x - r, lo_y - r, hi_x + r, hi_y + r):
-            if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
-                    or lo_y - r > piece.y1:
+        # The box of the base along the segment (the same sums the test below made for
+        # each piece).
+        box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
+        for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
+            if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
+                    or box_y0 > piece.y1:
                 continue
             # ``piece.clip`` without the method call (this runs for every path tried).
             if piece.shape == "rect":
@@ -994,12 +1078,17 @@ class GameState:
             xs, bodies, widest = self.bodies()
             span = r + widest + 1e-6
             lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
+            # A base further than ``span`` (and a margin far above rounding) in y from the
+            # way cannot stop it before ``limit``: skipped on one comparison.
+            far_y0, far_y1 = (sy - span - 0.01, ey + span + 0.01) if sy < ey \
+                else (ey - span - 0.01, sy + span + 0.01)
             # The minimum of the stops below does not depend on the order they come in.
             for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
-                if o is m or (underfoot and o.side == side):
+                oy = o.y
+                if oy < far_y0 or oy > far_y1 or o is m or (underfoot and o.side == side):
                     continue
                 reach = r + o.r
-                fx, fy = sx - o.x, sy - o.y
+                fx, fy = sx - o.x, sy - oy
                 c = fx * fx + fy * fy - reach * reach
                 if c <= 0.0:
                     continue  # touching at the start: moving off is fine, toward is refused

@@ -512,8 +512,9 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
                 bisect_right(x0s, px0 - PIECE_GAP - placed.widest - 1e-6):
                 bisect_left(x0s, px1 + PIECE_GAP + 1e-6)]:
             needed = PIECE_GAP if solid else asks
-            if ox0 - px1 < needed and px0 - ox1 < needed and oy0 - py1 < needed \
-                    and py0 - oy1 < needed:
+            # (The slice's end nearly always passes ``ox0 - px1``: it is tested last.)
+            if px0 - ox1 < needed and oy0 - py1 < needed and py0 - oy1 < needed \
+                    and ox0 - px1 < needed:
                 if is_rect:
                     if other.shape == "circle":
                         gap = point_rect_dist(other.x, other.y, px0, py0, px1, py1) - other.w
