@@ -789,12 +789,17 @@ class _DuelCounter:
 
     # -- counting --------------------------------------------------------------------
 
-    def run(self) -> None:
+    def run(self, *, tally: bool = True) -> None:
         # Written out with locals, no method call per pair of flip states (a duel has
         # thousands): the attacker wins on a total at least the defender's and the TN
         # with the required suits; a kept card counts by group, a cheated one by card.
+        # Without ``tally`` only the wins and the damage are counted (``hit_odds``).
+        # The damage of a win depends only on (attacker state, margin, attacker cheat):
+        # the defender ways are summed per such key and each mixture weighed once at the
+        # end (integer sums, so the same totals).
         attacker, defender, simple = self.attacker, self.defender, self.simple
         with_damage = self.spec.damage is not None
+        hits: dict[tuple, int] = defaultdict(int)
         tn = self.tn
         a_kept, d_kept = self.kept["attacker"], self.kept["defender"]
         a_cheated, d_cheated = self.cheated["attacker"], self.cheated["defender"]
@@ -804,6 +809,7 @@ class _DuelCounter:
             (index, red_joker, sum(rest.values()))
             for (index, red_joker), rest in self.d_states.items()
         ]
+        wins = 0
         for a_state, a_rest in self.a_states.items():
             a_index, a_red_joker = a_state
             a_group = self.a_groups[a_index]
@@ -838,24 +844,28 @@ class _DuelCounter:
                             card = self.defender_damage_cut(a_total, d_total)
                         if card is not None:
                             d_card, d_total = card, defender.base + card.value
-                if a_card is None:
-                    a_kept[a_index] += ways
-                else:
-                    a_cheated[a_card] += ways
-                if not simple:
-                    if d_card is None:
-                        d_kept[d_index] += ways
-                    else:
-                        d_cheated[d_card] += ways
                 margin = a_total - d_total
-                margins[margin] += ways
+                if tally:
+                    if a_card is None:
+                        a_kept[a_index] += ways
+                    else:
+                        a_cheated[a_card] += ways
+                    if not simple:
+                        if d_card is None:
+                            d_kept[d_index] += ways
+                        else:
+                            d_cheated[d_card] += ways
+                    margins[margin] += ways
                 if not (a_total >= d_total and a_total >= tn and a_done):
                     continue
-                self.wins += ways
+                wins += ways
                 if with_damage:
-                    mixture = self.damage_mixture(a_state, margin, a_card)
-                    for band in bands:
-                        damage[band] += mixture[band] * d_ways
+                    hits[(a_state, margin, a_card)] += d_ways
+        self.wins += wins
+        for (a_state, margin, a_card), d_ways in hits.items():
+            mixture = self.damage_mixture(a_state, margin, a_card)
+            for band in bands:
+                damage[band] += mixture[band] * d_ways
 
     # -- results ---------------------------------------------------------------------
 
@@ -969,7 +979,7 @@ def second_edition_hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None
     (what a commander weighs an attack by): the suit, trigger, margin and cheat odds
     are left out, which is about a third of the work."""
     counter = _DuelCounter(spec)
-    counter.run()
+    counter.run(tally=False)
     return counter.hit_odds()
 
 
