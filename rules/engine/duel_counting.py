@@ -660,8 +660,16 @@ def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
 
     Returns the groups, the states and the number of possible flips C(N, n).
     """
-    groups, flips = _flip_outcomes(side.deck, side.n, side.negative, side.missing)
-    deck_bands = _band_counts(side.deck)
+    return _states_of(side.deck, side.n, side.negative, side.missing)
+
+
+@lru_cache(maxsize=256)
+def _states_of(deck: tuple[Card, ...], n: int, negative: bool, missing: tuple[Suit, ...],
+               ) -> tuple[tuple[_Group, ...], _States, int]:
+    """``_side_states`` by what it reads (cached as ``_flip_outcomes``: the states are
+    only read)."""
+    groups, flips = _flip_outcomes(deck, n, negative, missing)
+    deck_bands = _band_counts(deck)
     states: _States = defaultdict(dict)
     for (index, others), ways in flips:
         group = groups[index]
@@ -673,7 +681,7 @@ def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
         bucket = states[(index, red_joker_out)]
         key = tuple(left)
         bucket[key] = bucket.get(key, 0) + ways
-    return groups, dict(states), math.comb(len(side.deck), side.n)
+    return groups, dict(states), math.comb(len(deck), n)
 
 
 #: The simple duel's missing opponent: one "flip" that changes nothing.
@@ -985,5 +993,6 @@ def second_edition_hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None
 
 def clear_counting_cache() -> None:
     """Forget the memoized counts shared by both editions."""
-    for cached in (_flip_outcomes, _damage_flip, _compositions, _common_denominator):
+    for cached in (_flip_outcomes, _states_of, _damage_flip, _compositions,
+                   _common_denominator):
         cached.cache_clear()
