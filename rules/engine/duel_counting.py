@@ -778,12 +778,19 @@ class _DuelCounter:
             self._damage_cuts[key] = damage_cut(self.defender, against, current)
         return self._damage_cuts[key]
 
+    def damage_flip_size(self, margin: int) -> tuple[int, bool]:
+        """(cards flipped, negative twist) of the damage flip after a win by ``margin``."""
+        twist = self.damage_twist + (0 if self.simple else accuracy_twist(margin))
+        return _flipped(max(twist, 0), max(-twist, 0))
+
     def damage_mixture(self, state: tuple[int, bool], margin: int, duel_cheat: Card | None):
         """Damage band weights summed over the attacker flips behind ``state``."""
-        twist = self.damage_twist + (0 if self.simple else accuracy_twist(margin))
-        n, negative = _flipped(max(twist, 0), max(-twist, 0))
+        n, negative = self.damage_flip_size(margin)
         best = self.hand_best_after.get(duel_cheat)
-        cheat_to = None if negative else best
+        return self._mixture(state, n, negative, None if negative else best)
+
+    def _mixture(self, state: tuple[int, bool], n: int, negative: bool,
+                 cheat_to: int | None) -> tuple[int, ...]:
         key = (state, n, negative, cheat_to)
         mixture = self._mixtures.get(key)
         if mixture is None:
@@ -870,8 +877,21 @@ class _DuelCounter:
                 if with_damage:
                     hits[(a_state, margin, a_card)] += d_ways
         self.wins += wins
+        if not hits:
+            return
+        # Wins whose damage flips are alike (same state, flip size, twist and best cheat,
+        # as ``damage_mixture`` reads them) are summed before the mixture is weighed.
+        sizes: dict[int, tuple[int, bool]] = {}
+        best_after = self.hand_best_after
+        alike: dict[tuple, int] = defaultdict(int)
         for (a_state, margin, a_card), d_ways in hits.items():
-            mixture = self.damage_mixture(a_state, margin, a_card)
+            size = sizes.get(margin)
+            if size is None:
+                size = sizes[margin] = self.damage_flip_size(margin)
+            n, negative = size
+            alike[(a_state, n, negative, None if negative else best_after.get(a_card))] += d_ways
+        for (a_state, n, negative, cheat_to), d_ways in alike.items():
+            mixture = self._mixture(a_state, n, negative, cheat_to)
             for band in bands:
                 damage[band] += mixture[band] * d_ways
 
