@@ -820,10 +820,21 @@ class _DuelCounter:
         a_cheated, d_cheated = self.cheated["attacker"], self.cheated["defender"]
         margins, damage = self.margins, self.damage
         bands = range(N_BANDS)
-        d_entries = [
-            (index, red_joker, sum(rest.values()))
-            for (index, red_joker), rest in self.d_states.items()
-        ]
+        # Per defender state: its ways, its flipped total and whether it may cheat (but
+        # for an attacker's Red Joker), worked out once and not per pair.
+        if simple:
+            d_entries = [
+                (index, red_joker, sum(rest.values()), tn, False)
+                for (index, red_joker), rest in self.d_states.items()
+            ]
+        else:
+            d_groups = self.d_groups
+            d_can = bool(defender.cheat_cards) and not defender.negative
+            d_entries = [
+                (index, red_joker, sum(rest.values()), defender.base + d_groups[index].value,
+                 d_can and not d_groups[index].is_black_joker)
+                for (index, red_joker), rest in self.d_states.items()
+            ]
         wins = 0
         for a_state, a_rest in self.a_states.items():
             a_index, a_red_joker = a_state
@@ -832,22 +843,18 @@ class _DuelCounter:
             a_may_cheat = bool(attacker.cheat_cards) and not (
                 attacker.negative or a_group.is_black_joker
             )
-            for d_index, d_red_joker, d_ways in d_entries:
+            a_flipped, a_completes = attacker.base + a_group.value, a_group.completes
+            for d_index, d_red_joker, d_ways, d_total, d_may_cheat in d_entries:
                 ways = a_ways * d_ways
                 a_card = d_card = None
-                a_total, a_done = attacker.base + a_group.value, a_group.completes
-                if simple:
-                    d_total, d_may_cheat = tn, False
-                else:
-                    d_group = self.d_groups[d_index]
-                    d_total = defender.base + d_group.value
-                    d_may_cheat = bool(defender.cheat_cards) and not (
-                        defender.negative or d_group.is_black_joker or a_red_joker
-                    )
+                a_total, a_done = a_flipped, a_completes
+                if a_red_joker:
+                    d_may_cheat = False
                 a_can = a_may_cheat and not d_red_joker
                 # The lower total decides first (the defender on a tie); each side once.
                 attacker_first = simple or a_total < d_total
-                for attacker_turn in (attacker_first, not attacker_first):
+                for attacker_turn in (attacker_first, not attacker_first) if (
+                        a_can or d_may_cheat) else ():
                     winning = a_total >= d_total and a_total >= tn and a_done
                     if attacker_turn and a_can and not winning:
                         card = self.attacker_cheat(d_total)
