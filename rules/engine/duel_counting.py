@@ -593,6 +593,9 @@ class _Side:
     # Hand cards this side may cheat in, in the order it would try them (lowest value
     # first, hand order on ties, the Red Joker last, never the Black Joker).
     cheat_cards: tuple[Card, ...]
+    # The hand's cards as a set (``deck`` is the Fate Deck without them): a key whose
+    # hash is kept, where the 48-card deck would be hashed card by card.
+    hand: frozenset[Card] = frozenset()
 
     def card_suit(self, card: Card) -> Suit | None:
         if card.is_red_joker:
@@ -628,8 +631,8 @@ def _prepare(
     missing = _missing_suits(required, static)
     red_joker_suit = _name_red_joker(static, missing, triggers)
     n, neg = _flipped(positive, negative)
-    hand = set(spec.hand)
-    deck = tuple(c for c in FULL_DECK if c not in hand)
+    hand = frozenset(spec.hand)
+    deck = _deck_without(hand)
     usable = [(c.value, i, c) for i, c in enumerate(spec.hand) if not c.is_black_joker]
     cheat_cards = tuple(c for _, _, c in sorted(usable)) if spec.cheat == "to_win" else ()
     return _Side(
@@ -642,7 +645,14 @@ def _prepare(
         red_joker_suit=red_joker_suit,
         triggers=triggers,
         cheat_cards=cheat_cards,
+        hand=hand,
     )
+
+
+@lru_cache(maxsize=256)
+def _deck_without(hand: frozenset[Card]) -> tuple[Card, ...]:
+    """The Fate Deck without the hand's cards, in deck order."""
+    return tuple(c for c in FULL_DECK if c not in hand)
 
 
 def _best_damage_band(cards: Iterable[Card]) -> int | None:
@@ -660,14 +670,15 @@ def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
 
     Returns the groups, the states and the number of possible flips C(N, n).
     """
-    return _states_of(side.deck, side.n, side.negative, side.missing)
+    return _states_of(side.hand, side.n, side.negative, side.missing)
 
 
 @lru_cache(maxsize=256)
-def _states_of(deck: tuple[Card, ...], n: int, negative: bool, missing: tuple[Suit, ...],
+def _states_of(hand: frozenset[Card], n: int, negative: bool, missing: tuple[Suit, ...],
                ) -> tuple[tuple[_Group, ...], _States, int]:
-    """``_side_states`` by what it reads (cached as ``_flip_outcomes``: the states are
-    only read)."""
+    """``_side_states`` by what it reads, the deck by the hand it lacks (cached as
+    ``_flip_outcomes``: the states are only read)."""
+    deck = _deck_without(hand)
     groups, flips = _flip_outcomes(deck, n, negative, missing)
     deck_bands = _band_counts(deck)
     states: _States = defaultdict(dict)
@@ -1020,6 +1031,6 @@ def second_edition_hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None
 
 def clear_counting_cache() -> None:
     """Forget the memoized counts shared by both editions."""
-    for cached in (_flip_outcomes, _states_of, _damage_flip, _compositions,
+    for cached in (_flip_outcomes, _states_of, _deck_without, _damage_flip, _compositions,
                    _common_denominator):
         cached.cache_clear()
