@@ -655,6 +655,21 @@ def _deck_without(hand: frozenset[Card]) -> tuple[Card, ...]:
     return tuple(c for c in FULL_DECK if c not in hand)
 
 
+@lru_cache(maxsize=4096)
+def _mixture_of(hand: frozenset[Card], flip_n: int, flip_negative: bool,
+                missing: tuple[Suit, ...], state: tuple[int, bool], n: int, negative: bool,
+                cheat_to: int | None, scale: int) -> tuple[int, ...]:
+    """Damage band weights summed over the attacker flips behind ``state`` (the flip
+    states of ``_states_of(hand, flip_n, flip_negative, missing)``): cached, as the
+    states are, by what they are built from."""
+    acc = [0] * N_BANDS
+    for left, ways in _states_of(hand, flip_n, flip_negative, missing)[1][state].items():
+        weights = _damage_flip(left, n, negative, cheat_to, scale)
+        for band in range(N_BANDS):
+            acc[band] += weights[band] * ways
+    return tuple(acc)
+
+
 def _best_damage_band(cards: Iterable[Card]) -> int | None:
     bands = [band_of(c) for c in cards if not c.is_black_joker]
     return max(bands) if bands else None
@@ -748,7 +763,6 @@ class _DuelCounter:
         self._attacker_cheats: dict[int, Card | None] = {}
         self._damage_cuts: dict[tuple[int, int], Card | None] = {}
         self.cuts_damage = spec.policy == REDUCE_DAMAGE
-        self._mixtures: dict[tuple, tuple[int, ...]] = {}
 
         self.wins = 0
         self.margins: dict[int, int] = defaultdict(int)
@@ -802,16 +816,9 @@ class _DuelCounter:
 
     def _mixture(self, state: tuple[int, bool], n: int, negative: bool,
                  cheat_to: int | None) -> tuple[int, ...]:
-        key = (state, n, negative, cheat_to)
-        mixture = self._mixtures.get(key)
-        if mixture is None:
-            acc = [0] * N_BANDS
-            for left, ways in self.a_states[state].items():
-                weights = _damage_flip(left, n, negative, cheat_to, self.scale)
-                for band in range(N_BANDS):
-                    acc[band] += weights[band] * ways
-            mixture = self._mixtures[key] = tuple(acc)
-        return mixture
+        a = self.attacker
+        return _mixture_of(a.hand, a.n, a.negative, a.missing, state, n, negative, cheat_to,
+                           self.scale)
 
     # -- counting --------------------------------------------------------------------
 
@@ -1031,6 +1038,6 @@ def second_edition_hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None
 
 def clear_counting_cache() -> None:
     """Forget the memoized counts shared by both editions."""
-    for cached in (_flip_outcomes, _states_of, _deck_without, _damage_flip, _compositions,
-                   _common_denominator):
+    for cached in (_flip_outcomes, _states_of, _deck_without, _mixture_of, _damage_flip,
+                   _compositions, _common_denominator):
         cached.cache_clear()
