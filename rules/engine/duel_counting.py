@@ -854,7 +854,16 @@ class _DuelCounter:
                 for (index, red_joker), rest in self.d_states.items()
             ]
         wins = 0
-        for a_state, a_rest in self.a_states.items():
+        if not tally and not attacker.cheat_cards and (simple or not defender.cheat_cards):
+            # Nobody can cheat (a commander weighing an attack knows no hands): a pair's
+            # totals are its flipped ones, the attacker wins against every defender total
+            # up to its own, and the defender's Red Joker (which only stops the attacker
+            # cheating) does not matter, so defender states are summed by total.
+            wins = self._count_flipped(d_entries, hits, with_damage)
+            a_states: Mapping = {}
+        else:
+            a_states = self.a_states
+        for a_state, a_rest in a_states.items():
             a_index, a_red_joker = a_state
             a_group = self.a_groups[a_index]
             a_ways = sum(a_rest.values())
@@ -919,6 +928,30 @@ class _DuelCounter:
             mixture = self._mixture(a_state, n, negative, cheat_to)
             for band in bands:
                 damage[band] += mixture[band] * d_ways
+
+    def _count_flipped(self, d_entries: list[tuple], hits: dict[tuple, int],
+                       with_damage: bool) -> int:
+        """``run``'s wins (and damage keys) when no side can cheat."""
+        by_total: dict[int | float, int] = defaultdict(int)
+        for _, _, d_ways, d_total, _ in d_entries:
+            by_total[d_total] += d_ways
+        totals = sorted(by_total.items())
+        base, tn, groups = self.attacker.base, self.tn, self.a_groups
+        wins = 0
+        for a_state, a_rest in self.a_states.items():
+            group = groups[a_state[0]]
+            a_total = base + group.value
+            if not (group.completes and a_total >= tn):
+                continue
+            won = 0
+            for d_total, d_ways in totals:
+                if d_total > a_total:
+                    break
+                won += d_ways
+                if with_damage:
+                    hits[(a_state, a_total - d_total, None)] += d_ways
+            wins += sum(a_rest.values()) * won
+        return wins
 
     # -- results ---------------------------------------------------------------------
 
