@@ -859,7 +859,7 @@ class _DuelCounter:
             # totals are its flipped ones, the attacker wins against every defender total
             # up to its own, and the defender's Red Joker (which only stops the attacker
             # cheating) does not matter, so defender states are summed by total.
-            wins = self._count_flipped(d_entries, hits, with_damage)
+            wins = self._count_flipped(d_entries, with_damage)
             a_states: Mapping = {}
         else:
             a_states = self.a_states
@@ -929,14 +929,17 @@ class _DuelCounter:
             for band in bands:
                 damage[band] += mixture[band] * d_ways
 
-    def _count_flipped(self, d_entries: list[tuple], hits: dict[tuple, int],
-                       with_damage: bool) -> int:
-        """``run``'s wins (and damage keys) when no side can cheat."""
+    def _count_flipped(self, d_entries: list[tuple], with_damage: bool) -> int:
+        """``run``'s wins (and damage) when no side can cheat. Each attacker state's wins
+        are summed by damage flip size before its mixture is weighed (as ``run`` sums
+        alike wins; integer sums, so the same totals)."""
         by_total: dict[int | float, int] = defaultdict(int)
         for _, _, d_ways, d_total, _ in d_entries:
             by_total[d_total] += d_ways
         totals = sorted(by_total.items())
         base, tn, groups = self.attacker.base, self.tn, self.a_groups
+        best, damage, mixture_of = self.hand_best_after.get(None), self.damage, self._mixture
+        sizes: dict[int | float, tuple[int, bool]] = {}
         wins = 0
         for a_state, a_rest in self.a_states.items():
             group = groups[a_state[0]]
@@ -944,13 +947,22 @@ class _DuelCounter:
             if not (group.completes and a_total >= tn):
                 continue
             won = 0
+            by_size: dict[tuple[int, bool], int] = defaultdict(int)
             for d_total, d_ways in totals:
                 if d_total > a_total:
                     break
                 won += d_ways
                 if with_damage:
-                    hits[(a_state, a_total - d_total, None)] += d_ways
+                    margin = a_total - d_total
+                    size = sizes.get(margin)
+                    if size is None:
+                        size = sizes[margin] = self.damage_flip_size(margin)
+                    by_size[size] += d_ways
             wins += sum(a_rest.values()) * won
+            for (n, negative), ways in by_size.items():
+                mixture = mixture_of(a_state, n, negative, None if negative else best)
+                for band in range(N_BANDS):
+                    damage[band] += mixture[band] * ways
         return wins
 
     # -- results ---------------------------------------------------------------------
