@@ -97,6 +97,12 @@ class Card:
     @property
     def code(self) -> str:
         """Compact text form: "13R", "1M", "RJ" (or "RJ:T" once its suit is named), "BJ"."""
+        if self.joker is None:
+            # A suited card's code read from a table made once (a log writes thousands).
+            by_value = _SUITED_CODES.get(self.suit)
+            if by_value is not None and type(self.value) is int:
+                return by_value[self.value]
+            return f"{self.value}{self.suit.letter}"
         if self.is_black_joker:
             return "BJ"
         if self.is_red_joker:
@@ -145,6 +151,11 @@ class Card:
 
 
 _FACES = {"A": "1", "J": "11", "Q": "12", "K": "13"}
+
+#: Suit -> the codes of its cards by value (index 0 unused): ``Card.code``'s table.
+_SUITED_CODES: dict[Suit, tuple[str, ...]] = {
+    suit: ("", *(f"{value}{suit.letter}" for value in range(1, 14))) for suit in Suit
+}
 
 RED_JOKER = Card(RED_JOKER_VALUE, None, "red")
 BLACK_JOKER = Card(BLACK_JOKER_VALUE, None, "black")

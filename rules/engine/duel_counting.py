@@ -593,6 +593,9 @@ class _Side:
     # Hand cards this side may cheat in, in the order it would try them (lowest value
     # first, hand order on ties, the Red Joker last, never the Black Joker).
     cheat_cards: tuple[Card, ...]
+    # The hand's cards as a set (``deck`` is the Fate Deck without them): a key whose
+    # hash is kept, where the 48-card deck would be hashed card by card.
+    hand: frozenset[Card] = frozenset()
 
     def card_suit(self, card: Card) -> Suit | None:
         if card.is_red_joker:
@@ -628,8 +631,8 @@ def _prepare(
     missing = _missing_suits(required, static)
     red_joker_suit = _name_red_joker(static, missing, triggers)
     n, neg = _flipped(positive, negative)
-    hand = set(spec.hand)
-    deck = tuple(c for c in FULL_DECK if c not in hand)
+    hand = frozenset(spec.hand)
+    deck = _deck_without(hand)
     usable = [(c.value, i, c) for i, c in enumerate(spec.hand) if not c.is_black_joker]
     cheat_cards = tuple(c for _, _, c in sorted(usable)) if spec.cheat == "to_win" else ()
     return _Side(
@@ -642,7 +645,29 @@ def _prepare(
         red_joker_suit=red_joker_suit,
         triggers=triggers,
         cheat_cards=cheat_cards,
+        hand=hand,
     )
+
+
+@lru_cache(maxsize=256)
+def _deck_without(hand: frozenset[Card]) -> tuple[Card, ...]:
+    """The Fate Deck without the hand's cards, in deck order."""
+    return tuple(c for c in FULL_DECK if c not in hand)
+
+
+@lru_cache(maxsize=4096)
+def _mixture_of(hand: frozenset[Card], flip_n: int, flip_negative: bool,
+                missing: tuple[Suit, ...], state: tuple[int, bool], n: int, negative: bool,
+                cheat_to: int | None, scale: int) -> tuple[int, ...]:
+    """Damage band weights summed over the attacker flips behind ``state`` (the flip
+    states of ``_states_of(hand, flip_n, flip_negative, missing)``): cached, as the
+    states are, by what they are built from."""
+    acc = [0] * N_BANDS
+    for left, ways in _states_of(hand, flip_n, flip_negative, missing)[1][state].items():
+        weights = _damage_flip(left, n, negative, cheat_to, scale)
+        for band in range(N_BANDS):
+            acc[band] += weights[band] * ways
+    return tuple(acc)
 
 
 def _best_damage_band(cards: Iterable[Card]) -> int | None:
@@ -660,8 +685,17 @@ def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
 
     Returns the groups, the states and the number of possible flips C(N, n).
     """
-    groups, flips = _flip_outcomes(side.deck, side.n, side.negative, side.missing)
-    deck_bands = _band_counts(side.deck)
+    return _states_of(side.hand, side.n, side.negative, side.missing)
+
+
+@lru_cache(maxsize=256)
+def _states_of(hand: frozenset[Card], n: int, negative: bool, missing: tuple[Suit, ...],
+               ) -> tuple[tuple[_Group, ...], _States, int]:
+    """``_side_states`` by what it reads, the deck by the hand it lacks (cached as
+    ``_flip_outcomes``: the states are only read)."""
+    deck = _deck_without(hand)
+    groups, flips = _flip_outcomes(deck, n, negative, missing)
+    deck_bands = _band_counts(deck)
     states: _States = defaultdict(dict)
     for (index, others), ways in flips:
         group = groups[index]
@@ -673,7 +707,7 @@ def _side_states(side: _Side) -> tuple[tuple[_Group, ...], _States, int]:
         bucket = states[(index, red_joker_out)]
         key = tuple(left)
         bucket[key] = bucket.get(key, 0) + ways
-    return groups, dict(states), math.comb(len(side.deck), side.n)
+    return groups, dict(states), math.comb(len(deck), n)
 
 
 #: The simple duel's missing opponent: one "flip" that changes nothing.
@@ -729,7 +763,6 @@ class _DuelCounter:
         self._attacker_cheats: dict[int, Card | None] = {}
         self._damage_cuts: dict[tuple[int, int], Card | None] = {}
         self.cuts_damage = spec.policy == REDUCE_DAMAGE
-        self._mixtures: dict[tuple, tuple[int, ...]] = {}
 
         self.wins = 0
         self.margins: dict[int, int] = defaultdict(int)
@@ -770,63 +803,85 @@ class _DuelCounter:
             self._damage_cuts[key] = damage_cut(self.defender, against, current)
         return self._damage_cuts[key]
 
+    def damage_flip_size(self, margin: int) -> tuple[int, bool]:
+        """(cards flipped, negative twist) of the damage flip after a win by ``margin``."""
+        twist = self.damage_twist + (0 if self.simple else accuracy_twist(margin))
+        return _flipped(max(twist, 0), max(-twist, 0))
+
     def damage_mixture(self, state: tuple[int, bool], margin: int, duel_cheat: Card | None):
         """Damage band weights summed over the attacker flips behind ``state``."""
-        twist = self.damage_twist + (0 if self.simple else accuracy_twist(margin))
-        n, negative = _flipped(max(twist, 0), max(-twist, 0))
+        n, negative = self.damage_flip_size(margin)
         best = self.hand_best_after.get(duel_cheat)
-        cheat_to = None if negative else best
-        key = (state, n, negative, cheat_to)
-        mixture = self._mixtures.get(key)
-        if mixture is None:
-            acc = [0] * N_BANDS
-            for left, ways in self.a_states[state].items():
-                weights = _damage_flip(left, n, negative, cheat_to, self.scale)
-                for band in range(N_BANDS):
-                    acc[band] += weights[band] * ways
-            mixture = self._mixtures[key] = tuple(acc)
-        return mixture
+        return self._mixture(state, n, negative, None if negative else best)
+
+    def _mixture(self, state: tuple[int, bool], n: int, negative: bool,
+                 cheat_to: int | None) -> tuple[int, ...]:
+        a = self.attacker
+        return _mixture_of(a.hand, a.n, a.negative, a.missing, state, n, negative, cheat_to,
+                           self.scale)
 
     # -- counting --------------------------------------------------------------------
 
-    def run(self) -> None:
+    def run(self, *, tally: bool = True) -> None:
         # Written out with locals, no method call per pair of flip states (a duel has
         # thousands): the attacker wins on a total at least the defender's and the TN
         # with the required suits; a kept card counts by group, a cheated one by card.
+        # Without ``tally`` only the wins and the damage are counted (``hit_odds``).
+        # The damage of a win depends only on (attacker state, margin, attacker cheat):
+        # the defender ways are summed per such key and each mixture weighed once at the
+        # end (integer sums, so the same totals).
         attacker, defender, simple = self.attacker, self.defender, self.simple
         with_damage = self.spec.damage is not None
+        hits: dict[tuple, int] = defaultdict(int)
         tn = self.tn
         a_kept, d_kept = self.kept["attacker"], self.kept["defender"]
         a_cheated, d_cheated = self.cheated["attacker"], self.cheated["defender"]
         margins, damage = self.margins, self.damage
         bands = range(N_BANDS)
-        d_entries = [
-            (index, red_joker, sum(rest.values()))
-            for (index, red_joker), rest in self.d_states.items()
-        ]
-        for a_state, a_rest in self.a_states.items():
+        # Per defender state: its ways, its flipped total and whether it may cheat (but
+        # for an attacker's Red Joker), worked out once and not per pair.
+        if simple:
+            d_entries = [
+                (index, red_joker, sum(rest.values()), tn, False)
+                for (index, red_joker), rest in self.d_states.items()
+            ]
+        else:
+            d_groups = self.d_groups
+            d_can = bool(defender.cheat_cards) and not defender.negative
+            d_entries = [
+                (index, red_joker, sum(rest.values()), defender.base + d_groups[index].value,
+                 d_can and not d_groups[index].is_black_joker)
+                for (index, red_joker), rest in self.d_states.items()
+            ]
+        wins = 0
+        if not tally and not attacker.cheat_cards and (simple or not defender.cheat_cards):
+            # Nobody can cheat (a commander weighing an attack knows no hands): a pair's
+            # totals are its flipped ones, the attacker wins against every defender total
+            # up to its own, and the defender's Red Joker (which only stops the attacker
+            # cheating) does not matter, so defender states are summed by total.
+            wins = self._count_flipped(d_entries, with_damage)
+            a_states: Mapping = {}
+        else:
+            a_states = self.a_states
+        for a_state, a_rest in a_states.items():
             a_index, a_red_joker = a_state
             a_group = self.a_groups[a_index]
             a_ways = sum(a_rest.values())
             a_may_cheat = bool(attacker.cheat_cards) and not (
                 attacker.negative or a_group.is_black_joker
             )
-            for d_index, d_red_joker, d_ways in d_entries:
+            a_flipped, a_completes = attacker.base + a_group.value, a_group.completes
+            for d_index, d_red_joker, d_ways, d_total, d_may_cheat in d_entries:
                 ways = a_ways * d_ways
                 a_card = d_card = None
-                a_total, a_done = attacker.base + a_group.value, a_group.completes
-                if simple:
-                    d_total, d_may_cheat = tn, False
-                else:
-                    d_group = self.d_groups[d_index]
-                    d_total = defender.base + d_group.value
-                    d_may_cheat = bool(defender.cheat_cards) and not (
-                        defender.negative or d_group.is_black_joker or a_red_joker
-                    )
+                a_total, a_done = a_flipped, a_completes
+                if a_red_joker:
+                    d_may_cheat = False
                 a_can = a_may_cheat and not d_red_joker
                 # The lower total decides first (the defender on a tie); each side once.
                 attacker_first = simple or a_total < d_total
-                for attacker_turn in (attacker_first, not attacker_first):
+                for attacker_turn in (attacker_first, not attacker_first) if (
+                        a_can or d_may_cheat) else ():
                     winning = a_total >= d_total and a_total >= tn and a_done
                     if attacker_turn and a_can and not winning:
                         card = self.attacker_cheat(d_total)
@@ -838,24 +893,77 @@ class _DuelCounter:
                             card = self.defender_damage_cut(a_total, d_total)
                         if card is not None:
                             d_card, d_total = card, defender.base + card.value
-                if a_card is None:
-                    a_kept[a_index] += ways
-                else:
-                    a_cheated[a_card] += ways
-                if not simple:
-                    if d_card is None:
-                        d_kept[d_index] += ways
-                    else:
-                        d_cheated[d_card] += ways
                 margin = a_total - d_total
-                margins[margin] += ways
+                if tally:
+                    if a_card is None:
+                        a_kept[a_index] += ways
+                    else:
+                        a_cheated[a_card] += ways
+                    if not simple:
+                        if d_card is None:
+                            d_kept[d_index] += ways
+                        else:
+                            d_cheated[d_card] += ways
+                    margins[margin] += ways
                 if not (a_total >= d_total and a_total >= tn and a_done):
                     continue
-                self.wins += ways
+                wins += ways
                 if with_damage:
-                    mixture = self.damage_mixture(a_state, margin, a_card)
-                    for band in bands:
-                        damage[band] += mixture[band] * d_ways
+                    hits[(a_state, margin, a_card)] += d_ways
+        self.wins += wins
+        if not hits:
+            return
+        # Wins whose damage flips are alike (same state, flip size, twist and best cheat,
+        # as ``damage_mixture`` reads them) are summed before the mixture is weighed.
+        sizes: dict[int, tuple[int, bool]] = {}
+        best_after = self.hand_best_after
+        alike: dict[tuple, int] = defaultdict(int)
+        for (a_state, margin, a_card), d_ways in hits.items():
+            size = sizes.get(margin)
+            if size is None:
+                size = sizes[margin] = self.damage_flip_size(margin)
+            n, negative = size
+            alike[(a_state, n, negative, None if negative else best_after.get(a_card))] += d_ways
+        for (a_state, n, negative, cheat_to), d_ways in alike.items():
+            mixture = self._mixture(a_state, n, negative, cheat_to)
+            for band in bands:
+                damage[band] += mixture[band] * d_ways
+
+    def _count_flipped(self, d_entries: list[tuple], with_damage: bool) -> int:
+        """``run``'s wins (and damage) when no side can cheat. Each attacker state's wins
+        are summed by damage flip size before its mixture is weighed (as ``run`` sums
+        alike wins; integer sums, so the same totals)."""
+        by_total: dict[int | float, int] = defaultdict(int)
+        for _, _, d_ways, d_total, _ in d_entries:
+            by_total[d_total] += d_ways
+        totals = sorted(by_total.items())
+        base, tn, groups = self.attacker.base, self.tn, self.a_groups
+        best, damage, mixture_of = self.hand_best_after.get(None), self.damage, self._mixture
+        sizes: dict[int | float, tuple[int, bool]] = {}
+        wins = 0
+        for a_state, a_rest in self.a_states.items():
+            group = groups[a_state[0]]
+            a_total = base + group.value
+            if not (group.completes and a_total >= tn):
+                continue
+            won = 0
+            by_size: dict[tuple[int, bool], int] = defaultdict(int)
+            for d_total, d_ways in totals:
+                if d_total > a_total:
+                    break
+                won += d_ways
+                if with_damage:
+                    margin = a_total - d_total
+                    size = sizes.get(margin)
+                    if size is None:
+                        size = sizes[margin] = self.damage_flip_size(margin)
+                    by_size[size] += d_ways
+            wins += sum(a_rest.values()) * won
+            for (n, negative), ways in by_size.items():
+                mixture = mixture_of(a_state, n, negative, None if negative else best)
+                for band in range(N_BANDS):
+                    damage[band] += mixture[band] * ways
+        return wins
 
     # -- results ---------------------------------------------------------------------
 
@@ -969,11 +1077,12 @@ def second_edition_hit_odds(spec: DuelSpec) -> tuple[Fraction, DamageOdds | None
     (what a commander weighs an attack by): the suit, trigger, margin and cheat odds
     are left out, which is about a third of the work."""
     counter = _DuelCounter(spec)
-    counter.run()
+    counter.run(tally=False)
     return counter.hit_odds()
 
 
 def clear_counting_cache() -> None:
     """Forget the memoized counts shared by both editions."""
-    for cached in (_flip_outcomes, _damage_flip, _compositions, _common_denominator):
+    for cached in (_flip_outcomes, _states_of, _deck_without, _mixture_of, _damage_flip,
+                   _compositions, _common_denominator):
         cached.cache_clear()

@@ -624,6 +624,13 @@ class ModelProfile:
         return getattr(self, name)
 
 
+#: Profiles by their input (``ModelInput._profile_key``): a profile is frozen and read
+#: only, and every encounter input read from a request builds its models anew, the same
+#: cards again and again. Bounded: emptied when full.
+_PROFILES: dict[bytes, ModelProfile] = {}
+_PROFILES_KEPT = 512
+
+
 @dataclass(frozen=True)
 class ModelInput:
     """One hired model: an id unique in the encounter, its card, and what is attached."""
@@ -646,7 +653,31 @@ class ModelInput:
 
     @cached_property
     def profile(self) -> ModelProfile:
-        return build_profile(self)
+        key = self._profile_key()
+        if key is None:
+            return build_profile(self)
+        found = _PROFILES.get(key)
+        if found is None:
+            found = build_profile(self)
+            if len(_PROFILES) >= _PROFILES_KEPT:
+                _PROFILES.clear()
+            _PROFILES[key] = found
+        return found
+
+    def _profile_key(self) -> bytes | None:
+        """The input a profile is built from, frozen as bytes (``_PROFILES``), or None for
+        a model with modifiers or a card holding what marshal refuses (built every time).
+
+        marshal writes exact types (1, 1.0 and True differ, a list is not a tuple) and
+        keeps key order; format 2 writes no back-references, so the same data always
+        gives the same bytes, and equal bytes load back as the same data."""
+        if self.modifiers:
+            return None
+        try:
+            return marshal.dumps((dict(self.card), self.id, self.is_leader, self.cost,
+                                  self.name, self.enters_on_turn), 2)
+        except ValueError:
+            return None
 
     def to_dict(self) -> dict:
         out: dict[str, Any] = {"id": self.id, "card": _plain(self.card)}

@@ -97,13 +97,24 @@ _BLOCKED = {"a negative twist remains on the flip after cancellation": "neg",
 def duel_text(events: tuple[tuple[str, str, str], ...]) -> str:
     """A duel's engine events as one compact string (see the module docstring)."""
     parts = []
+    prefixes = _PREFIXES
     for step, role, detail in events:
         if step == "blocked":
             detail = _BLOCKED.get(detail, detail)
         elif step == "result" and role == "simple":
             role, detail = "simple", "1" if detail == "success" else "0"
-        parts.append(f"{_STEP.get(step, step)}:{_ROLE.get(role, role[:1])}:{detail}")
+        # "step:role:" is one of a few dozen: made once, not per event.
+        prefix = prefixes.get((step, role))
+        if prefix is None:
+            prefix = f"{_STEP.get(step, step)}:{_ROLE.get(role, role[:1])}:"
+            if len(prefixes) < 256:
+                prefixes[(step, role)] = prefix
+        parts.append(prefix + detail if detail.__class__ is str else f"{prefix}{detail}")
     return "|".join(parts)
+
+
+#: (step, role) -> the "step:role:" that ``duel_text`` writes (bounded).
+_PREFIXES: dict[tuple[str, str], str] = {}
 
 
 def flip_text(flip) -> str:

@@ -14,6 +14,8 @@ engine's own, deterministic choice (no question to a commander, so replays hold)
 from __future__ import annotations
 
 import math
+from contextlib import suppress
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .crews import ModelInput
@@ -70,12 +72,41 @@ def apply(game: Game, source: Model, target: Model | None, effect: TriggerEffect
 def summon_card(game: Game, side: int, name: str):
     """The stat card a crew summons by name: one of its ``summons``, else the card of a
     model it hired (a summoned model comes without Upgrades), or None."""
-    crew = game.state.sides[side].crew
-    wanted = name.strip().lower()
-    for card in (*crew.summons, *(m.card for m in crew.models)):
-        if str(card.get("name", "")).strip().lower() == wanted:
-            return card
-    return None
+    return _summons_of(game.state.sides[side].crew)[0].get(name.strip().lower())
+
+
+def _summons_of(crew) -> tuple[dict, dict]:
+    """(name stripped and lower-cased -> the first card of that name, as ``summon_card``
+    reads them; id of a card -> (the card, its profile as a summoned model)).
+
+    The crew input is frozen and its cards are read-only mappings, so both are kept on it
+    (a batch plays the same crew hundreds of times, and the commander weighs each Summon
+    by its card again and again); the second is filled as cards are summoned. A profile
+    built from the same card is the same but for the model's id (``_summoned_profile``).
+    A crew without an instance dict simply works them out every time."""
+    known = getattr(crew, "_summon_index", None)
+    if known is None:
+        cards: dict = {}
+        for card in (*crew.summons, *(m.card for m in crew.models)):
+            cards.setdefault(str(card.get("name", "")).strip().lower(), card)
+        known = (cards, {})
+        with suppress(AttributeError, TypeError):
+            object.__setattr__(crew, "_summon_index", known)
+    return known
+
+
+def _summoned_profile(crew, card, model_id: str):
+    """``ModelInput(model_id, card).profile``: the card's profile is built once per crew
+    (profiles are frozen; the model's id is the only field that depends on more than the
+    card, and error messages the only other use of it). The cache holds the card, so its
+    id cannot be reused while it is cached."""
+    profiles = _summons_of(crew)[1]
+    found = profiles.get(id(card))
+    if found is None or found[0] is not card:
+        found = (card, ModelInput(model_id, card).profile)
+        profiles[id(card)] = found
+        return found[1]
+    return replace(found[1], id=model_id)
 
 
 def _rare_limit(card) -> int | None:
@@ -112,7 +143,7 @@ def summon(game: Game, source: Model, name: str, reach: float, element: dict) ->
     while st.model(model_id) is not None:
         serial += 1
         model_id = f"{source.id}~s{serial}"
-    model = Model(len(st.models), side, ModelInput(model_id, card).profile)
+    model = Model(len(st.models), side, _summoned_profile(st.sides[side].crew, card, model_id))
     anchor = element.get("anchor") or (source.x, source.y, source.r)
     spot = _free_spot(st, model, anchor, reach if "anchor" not in element else 0.0,
                       source=source)
