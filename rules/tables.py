@@ -627,12 +627,19 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     return value
 
 
+@cache
+def _fields_and_hints(cls: type) -> tuple[dict, dict]:
+    """A data class's fields by name and its resolved annotations, worked out once per
+    class: resolving the annotations is the dear part of loading a table's rows."""
+    return {f.name: f for f in fields(cls)}, get_type_hints(cls)
+
+
 def build_dataclass(cls: type, data: Any, where: str) -> Any:
     """Build the frozen dataclass ``cls`` from JSON ``data``, checking every field against
     its annotation; errors name ``where`` (file and row). Shared by every data loader."""
     if not isinstance(data, dict):
         raise TableDataError(f"{where}: expected an object, got {data!r}")
-    known = {f.name: f for f in fields(cls)}
+    known, hints = _fields_and_hints(cls)
     unknown = sorted(set(data) - set(known))
     if unknown:
         raise TableDataError(f"{where}: unknown keys {unknown}")
@@ -643,7 +650,6 @@ def build_dataclass(cls: type, data: Any, where: str) -> Any:
     ]
     if missing:
         raise TableDataError(f"{where}: missing keys {missing}")
-    hints = get_type_hints(cls)
     values = {name: _convert(hints[name], value, f"{where}.{name}") for name, value in data.items()}
     try:
         return cls(**values)
