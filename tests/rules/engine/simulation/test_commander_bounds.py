@@ -71,19 +71,21 @@ def test_attack_odds_cache_stays_bounded_and_clears(monkeypatch):
 
     monkeypatch.setattr(heuristic, "_attack_odds", fake)
     attack_odds.cache_clear()
-    for i in range(8192 + 300):
-        key = (i, 0, 0, 0, 5, 0, 0, 0, (2, 3, 4), 0)
-        assert attack_odds(*key) == fake(*key)
-        assert len(heuristic._ODDS) <= 8192
-    asked.clear()
-    last = (8192 + 299, 0, 0, 0, 5, 0, 0, 0, (2, 3, 4), 0)
-    attack_odds(*last)
-    assert asked == []  # a recent answer is still kept
-    attack_odds.cache_clear()
-    assert heuristic._ODDS == {}
-    attack_odds(*last)
-    assert asked == [last]  # and worked out again once forgotten
-    attack_odds.cache_clear()
+    try:
+        for i in range(8192 + 300):
+            key = (i, 0, 0, 0, 5, 0, 0, 0, (2, 3, 4), 0)
+            assert attack_odds(*key) == fake(*key)
+            assert len(heuristic._ODDS) <= 8192
+        asked.clear()
+        last = (8192 + 299, 0, 0, 0, 5, 0, 0, 0, (2, 3, 4), 0)
+        attack_odds(*last)
+        assert asked == []  # a recent answer is still kept
+        attack_odds.cache_clear()
+        assert heuristic._ODDS == {}
+        attack_odds(*last)
+        assert asked == [last]  # and worked out again once forgotten
+    finally:
+        attack_odds.cache_clear()  # no made-up odds left for other tests
 
 
 # -- an attack's worth: the cheap upper bound --------------------------------------------
