@@ -372,11 +372,6 @@ class GameState:
                 max((m.p.engagement_range for m in models), default=0.0))
         return bounds
 
-    def _engagement_bodies(self) -> tuple[list[float], list[Model], float, float]:
-        """``bodies`` and the longest engagement range of any model."""
-        xs, models, widest = self.bodies()
-        return xs, models, widest, self._bounds()[2]
-
     # -- elevation ----------------------------------------------------------------------
 
     def elevated(self) -> dict[int, TerrainPiece]:
@@ -699,7 +694,7 @@ class GameState:
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
         xs, bodies, widest = self.bodies()
-        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
+        longest = self._bounds()[2]  # the longest engagement range of any model
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
@@ -739,7 +734,7 @@ class GameState:
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
         xs, bodies, widest = self.bodies()
-        longest = self._bounds()[2]  # (``_engagement_bodies`` inlined)
+        longest = self._bounds()[2]  # the longest engagement range of any model
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
