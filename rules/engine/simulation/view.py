@@ -38,37 +38,34 @@ __all__ = ["GameView"]
 class GameView:
     """One side's window on a game."""
 
-    __slots__ = ("game", "side")
+    __slots__ = ("game", "side", "state", "strategy")
 
     def __init__(self, game: Game, side: int) -> None:
         self.game = game
         self.side = side
+        #: The game's state (a game keeps one for its whole life): a plain attribute, as
+        #: commanders read it many times a decision.
+        self.state: GameState = game.state
+        #: The encounter's Strategy (fixed by the setup).
+        self.strategy: str = game.setup.strategy
 
     # -- what a player knows --------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
-        return self.game.state
-
-    @property
     def turn(self) -> int:
-        return self.game.state.turn
-
-    @property
-    def strategy(self) -> str:
-        return self.game.setup.strategy
+        return self.state.turn
 
     @property
     def hand(self) -> tuple[Card, ...]:
-        return self.game.state.sides[self.side].deck.hand
+        return self.state.sides[self.side].deck.hand
 
     @property
     def pool(self) -> int:
-        return self.game.state.sides[self.side].pool
+        return self.state.sides[self.side].pool
 
     @property
     def enemy_pool(self) -> int:
-        return self.game.state.sides[1 - self.side].pool
+        return self.state.sides[1 - self.side].pool
 
     @property
     def ap(self) -> int:
@@ -76,27 +73,27 @@ class GameView:
         return self.game.ap
 
     def my_models(self) -> list[Model]:
-        return list(self.game.state.side_in_play(self.side))
+        return list(self.state.side_in_play(self.side))
 
     def enemy_models(self) -> list[Model]:
-        return list(self.game.state.side_in_play(1 - self.side))
+        return list(self.state.side_in_play(1 - self.side))
 
     def model(self, model_id: str) -> Model:
-        return self.game.state.model(model_id)
+        return self.state.model(model_id)
 
     @property
     def schemes(self) -> list[SchemeState]:
-        return self.game.state.sides[self.side].schemes
+        return self.state.sides[self.side].schemes
 
     def enemy_revealed_schemes(self) -> list[str]:
-        return [s.key for s in self.game.state.sides[1 - self.side].schemes if s.revealed]
+        return [s.key for s in self.state.sides[1 - self.side].schemes if s.revealed]
 
     # -- asking the rules ---------------------------------------------------------------
 
     def check(self, model_id: str, command: Command) -> str:
         """Why the active model cannot take ``command`` now ("" when it can)."""
         m = self.model(model_id)
-        if m is None or self.game.state.active is not m:
+        if m is None or self.state.active is not m:
             return "it is not the active model"
         if isinstance(command, EndActivation):
             return ""
@@ -106,7 +103,7 @@ class GameView:
         """A finite sample of the legal commands of the active model: walks in eight
         directions and toward every enemy, each attack on each target in reach, charges,
         tactical actions, the Interacts open to it, Focus, Defensive Stance, and ending."""
-        st = self.game.state
+        st = self.state
         m = self.model(model_id)
         out: list[Command] = [EndActivation()]
         candidates: list[Command] = []
@@ -157,7 +154,7 @@ class GameView:
 
     def default_deployment(self, model_ids: tuple[str, ...]) -> dict[str, Point]:
         """Spots in the crew's zone, nearest the centre first, in the order given."""
-        st = self.game.state
+        st = self.state
         zone = st.sides[self.side].zone
         taken = [(m.x, m.y) for m in st.models if m.in_play]
         spots = [p for p in deployment_spots(st, zone)
@@ -166,7 +163,7 @@ class GameView:
 
     def default_blasts(self, target_id: str, count: int) -> tuple[Point, ...]:
         """Blast Markers in a line away from the target, on the side with the most enemies."""
-        st = self.game.state
+        st = self.state
         target = self.model(target_id)
         best, best_score = 0.0, -math.inf
         for k in range(12):

@@ -159,7 +159,7 @@ class BaselineCommander(BaseCommander):
     def scout(self, view: GameView, model: str) -> Command | None:
         """A free Walk after deployment: toward the task it would choose now, as its
         Walk in an Activation would go (None when it would not Walk)."""
-        m = view.model(model)
+        m = view.state.model(model)
         return self._walk(view, m, self._choose_task(view, m))
 
     def choose_schemes(self, view: GameView, pool: tuple[str, ...]) -> tuple[str, str]:
@@ -167,7 +167,7 @@ class BaselineCommander(BaseCommander):
         return (ranked[0], ranked[1])
 
     def note(self, view: GameView, scheme: str, role: str, candidates: tuple[str, ...]) -> str:
-        models = [view.model(c) for c in candidates]
+        models = [view.state.model(c) for c in candidates]
         if scheme in ("bodyguard", "entourage"):
             best = max(models, key=lambda m: (m.p.wd + m.p.df, not m.p.is_leader))
         elif scheme == "frame-for-murder":
@@ -191,10 +191,10 @@ class BaselineCommander(BaseCommander):
         spots = deployment_spots(st, zone)
         centre = zone.centroid()
         out: dict[str, Point] = {}
-        ordered = sorted(models, key=lambda mid: (view.model(mid).p.is_leader,
-                                                  -_melee_power(view.model(mid)), mid))
+        ordered = sorted(models, key=lambda mid: (view.state.model(mid).p.is_leader,
+                                                  -_melee_power(view.state.model(mid)), mid))
         for mid in ordered:
-            m = view.model(mid)
+            m = view.state.model(mid)
             if not spots:
                 break
             if m.p.is_leader:
@@ -226,7 +226,7 @@ class BaselineCommander(BaseCommander):
 
     def soulstones(self, view: GameView, context: DuelContext) -> SoulstoneUse | None:
         pool = view.pool
-        m = view.model(context.model)
+        m = view.state.model(context.model)
         if context.kind == "strike":
             return None
         if context.role == "defender":
@@ -239,7 +239,7 @@ class BaselineCommander(BaseCommander):
         return SoulstoneUse(twist=True) if pool >= 2 and context.kind == "horror" else None
 
     def prevent(self, view: GameView, model: str, damage: int) -> bool:
-        m = view.model(model)
+        m = view.state.model(model)
         if m.p.is_leader:
             return damage >= 2 or damage >= m.wounds
         return damage >= m.wounds and view.pool >= 2
@@ -297,7 +297,7 @@ class BaselineCommander(BaseCommander):
 
     def choose_command(self, view: GameView, model: str) -> Command:
         st = view.state
-        m = view.model(model)
+        m = view.state.model(model)
         if self._claims_turn != st.turn:
             self._claims = {}
             self._task = {}
@@ -306,7 +306,7 @@ class BaselineCommander(BaseCommander):
         if task is None or not self._task_alive(view, task):
             task = self._choose_task(view, m)
             self._task[model] = task
-        if view.ap < 1:
+        if view.game.ap < 1:
             # Only AP for one kind of action are left (Melee Expert and the like).
             attack, _ = self._best_attack(view, m)
             return attack if attack is not None else EndActivation()
@@ -317,7 +317,7 @@ class BaselineCommander(BaseCommander):
         if attack is not None and worth >= ATTACK_WORTH / self.aggression:
             return attack
         engaged = st.is_engaged(m)
-        if not engaged and view.ap >= 2 and task.kind == "kill":
+        if not engaged and view.game.ap >= 2 and task.kind == "kill":
             charge = self._charge(view, m, task)
             if charge is not None:
                 return charge
@@ -345,7 +345,7 @@ class BaselineCommander(BaseCommander):
 
     def _task_alive(self, view: GameView, task: Task) -> bool:
         if task.kind in ("kill", "engage", "interact_enemy"):
-            target = view.model(task.target)
+            target = view.state.model(task.target)
             return target is not None and target.in_play
         return True
 
@@ -644,7 +644,7 @@ class BaselineCommander(BaseCommander):
         if kind == "marker" and _near(m, task.spot, task.stop + 0.15):
             return self._place(view, m, task.spot, "scheme_marker")
         if kind == "marker_near":
-            target = view.model(task.target)
+            target = view.state.model(task.target)
             radius = 4.0 if task.scheme == "spring-the-trap" else 3.0
             if target is not None and target.in_play and st.edge(m, target) <= radius - 1.5:
                 mine = st.markers_of("scheme", self.side)
@@ -654,7 +654,7 @@ class BaselineCommander(BaseCommander):
             command = Interact("claim", target=task.target)
             if view.check(m.id, command) == "":
                 return command
-        if view.strategy == "stake-a-claim" and view.ap >= 2 and self._stake_here(view, m):
+        if view.strategy == "stake-a-claim" and view.game.ap >= 2 and self._stake_here(view, m):
             command = self._place(view, m, (m.x, m.y + 1.0), "stake")
             if command is not None:
                 return command
@@ -664,7 +664,7 @@ class BaselineCommander(BaseCommander):
             command = Interact(what, target=task.target)
             if view.check(m.id, command) == "":
                 return command
-        if "distracted" in m.conditions and view.ap >= 2 and not st.is_engaged(m):
+        if "distracted" in m.conditions and view.game.ap >= 2 and not st.is_engaged(m):
             command = Interact("shake_distracted")
             if view.check(m.id, command) == "":
                 return command
@@ -823,7 +823,7 @@ class BaselineCommander(BaseCommander):
         return worth
 
     def _charge(self, view: GameView, m: Model, task: Task) -> Command | None:
-        target = view.model(task.target)
+        target = view.state.model(task.target)
         if target is None or m.p.cg is None or not m.p.close_attacks:
             return None
         spot = charge_spot(view.state, m, target)
@@ -853,12 +853,12 @@ class BaselineCommander(BaseCommander):
             return None
         goal = task.spot
         if task.kind in ("kill", "engage", "interact_enemy", "marker_near"):
-            target = view.model(task.target)
+            target = view.state.model(task.target)
             if target is not None:
                 goal = (target.x, target.y)
         path = path_toward(st, m, goal, m.p.wk, stop=task.stop)
         if st.table.standable and task.kind == "kill":
-            perch = _perch(st, m, view.model(task.target), path)
+            perch = _perch(st, m, view.state.model(task.target), path)
             if perch is not None:
                 return Walk(perch)
         if path is None:
@@ -926,21 +926,21 @@ class HeuristicCommander(BaselineCommander):
         return self._triggers.aimed(view, context)
 
     def choose_command(self, view: GameView, model: str) -> Command:
-        m = view.model(model)
-        tactical = self._best_tactical(view, m, zero_only=view.ap < 1)
+        m = view.state.model(model)
+        tactical = self._best_tactical(view, m, zero_only=view.game.ap < 1)
         if tactical is not None:
             return tactical
         self._no_charge = False
         command = super().choose_command(view, model)
-        if view.ap >= 2 and _placements(m.p) and not isinstance(command, Interact | Tactical):
+        if view.game.ap >= 2 and _placements(m.p) and not isinstance(command, Interact | Tactical):
             step = self._step_out(view, m)
             if step is not None:
                 return step
-        if isinstance(command, Attack) and not command.focus and view.ap >= 2:
+        if isinstance(command, Attack) and not command.focus and view.game.ap >= 2:
             focus = self._focus_first(view, m, command)
             if focus is not None:
                 return focus
-        if isinstance(command, Walk | EndActivation) and view.ap >= 2 \
+        if isinstance(command, Walk | EndActivation) and view.game.ap >= 2 \
                 and not self._no_charge and not view.state.is_engaged(m):
             charge = self._any_charge(view, m)
             if charge is not None:
@@ -949,7 +949,7 @@ class HeuristicCommander(BaselineCommander):
             focused = Charge(command.target, command.to, command.attacks, True)
             if view.check(m.id, focused) == "":
                 return focused
-        if isinstance(command, EndActivation) and view.ap >= 1:
+        if isinstance(command, EndActivation) and view.game.ap >= 1:
             return self._spend_idle(view, m)
         return command
 
@@ -958,7 +958,7 @@ class HeuristicCommander(BaselineCommander):
         replaced by a Charge that pays (``choose_command``), so that Charge is looked
         for first, and the Walk's path only worked out when there is none. (Not engaged,
         ``_step_out`` finds nothing.)"""
-        if view.ap < 2:
+        if view.game.ap < 2:
             return None
         charge = self._any_charge(view, m)
         if charge is None:
@@ -980,7 +980,7 @@ class HeuristicCommander(BaselineCommander):
         if here <= m.p.wk + task.stop or not st.is_engaged(m):
             return None
         for action in _placements(m.p):
-            if action.ap > view.ap:
+            if action.ap > view.game.ap:
                 continue
             if action.tn is not None and (14 - action.tn + (action.value or 0)) / 13 < 0.5:
                 continue
@@ -1072,8 +1072,8 @@ class HeuristicCommander(BaselineCommander):
         if "focused" in m.conditions or m.p.talents.no_focus:
             return None
         action = m.p.action(attack.action)
-        target = view.model(attack.target)
-        if action is None or target is None or action.ap != 1 or view.ap != 2:
+        target = view.state.model(attack.target)
+        if action is None or target is None or action.ap != 1 or view.game.ap != 2:
             return None
         plain = self._attack_worth(view, m, action, target, 0)
         focused = self._attack_worth(view, m, action, target, 1, 2.0 * plain)
