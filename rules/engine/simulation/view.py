@@ -166,15 +166,23 @@ class GameView:
         st = self.state
         target = self.model(target_id)
         best, best_score = 0.0, -math.inf
+        tx, ty, tr = target.x, target.y, target.r
+        # Only a model within the Marker's reach of the target can touch a Marker set
+        # against it (a Marker's centre is ``tr + BLAST_RADIUS`` from the target's, so a
+        # model further than that plus its own reach from the target touches none; the
+        # hair covers rounding): the twelve spots are weighed against those alone.
+        near = [(m.x, m.y, m.r + BLAST_RADIUS, 1 if m.side != self.side else -2)
+                for m in st.models
+                if m.in_play and m is not target
+                and math.hypot(m.x - tx, m.y - ty) <= tr + 2 * BLAST_RADIUS + m.r + 1e-6]
         for k in range(12):
             angle = math.pi * k / 6
-            cx = target.x + math.cos(angle) * (target.r + BLAST_RADIUS)
-            cy = target.y + math.sin(angle) * (target.r + BLAST_RADIUS)
+            cx = tx + math.cos(angle) * (tr + BLAST_RADIUS)
+            cy = ty + math.sin(angle) * (tr + BLAST_RADIUS)
             score = 0
-            for m in st.models:
-                if m.in_play and m is not target and \
-                        math.hypot(m.x - cx, m.y - cy) <= m.r + BLAST_RADIUS:
-                    score += 1 if m.side != self.side else -2
+            for mx, my, reach, value in near:
+                if math.hypot(mx - cx, my - cy) <= reach:
+                    score += value
             if score > best_score:
                 best, best_score = angle, score
         out: list[Point] = []
