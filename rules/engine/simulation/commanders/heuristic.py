@@ -1010,8 +1010,11 @@ class HeuristicCommander(BaselineCommander):
                 continue
             if action.ap == 0 and game.zero_used:
                 continue
-            if not any(_could_help(view, m, e, action.range) for e in action.effect):
-                continue
+            for effect in action.effect:
+                if _could_help(view, m, effect, action.range):
+                    break
+            else:
+                continue  # nobody it could help
             ceiling = _ceiling(view.state, m, action)
             if ceiling is not None:
                 # At most 0 (then at most 0.4 less the price), or at most the best
@@ -1227,25 +1230,28 @@ def _placements(profile) -> tuple:
 
 
 def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
-    """A cheap first look: is there anyone this effect could change for the better?"""
+    """A cheap first look: is there anyone this effect could change for the better?
+    (A heal: a wounded friend; removing Conditions: a model with one; gaining a
+    Condition: an enemy for a bane, a friend for a boon.)"""
     kind = effect.kind
     if kind == "draw":
         return False  # only to spend AP that would otherwise be lost (``_spend_idle``)
+    side = m.side
     if kind == "heal":
-        def helps(o):
-            return o.side == m.side and o.wounds < o.p.wd
+        test = 0
     elif kind == "remove":
-        def helps(o):
-            return bool(o.conditions)
+        test = 1
     elif kind == "gain":
+        test = 2
         bane = effect.name in _BANE
-
-        def helps(o):
-            return (o.side != m.side) == bane
     else:
         return True
     if effect.who == "self":
-        return helps(m)
+        if test == 0:
+            return m.wounds < m.p.wd
+        if test == 1:
+            return bool(m.conditions)
+        return not bane
     distance = (reach if effect.area in ("range", "") else effect.distance) + 1e-6
     mx, my, mr = m.x, m.y, m.r
     hypot = math.hypot
@@ -1254,7 +1260,15 @@ def _could_help(view: GameView, m: Model, effect, reach: float) -> bool:
         if not o.in_play:
             continue
         gap = hypot(mx - o.x, my - o.y) - mr - o.r
-        if (gap if gap > 0.0 else 0.0) <= distance and helps(o):
+        if (gap if gap > 0.0 else 0.0) > distance:
+            continue
+        if test == 0:
+            if o.side == side and o.wounds < o.p.wd:
+                return True
+        elif test == 1:
+            if o.conditions:
+                return True
+        elif (o.side != side) == bane:
             return True
     return False
 
