@@ -449,8 +449,8 @@ class BaselineCommander(BaseCommander):
         spots = self._marker_spots(view, key)
         if spots:
             side = self.side
-            mine = tuple((mk.x, mk.y) for mk in st.markers.values()
-                         if mk.kind == "scheme" and mk.side == side)
+            mine = tuple([(mk.x, mk.y) for mk in st.markers.values()
+                          if mk.kind == "scheme" and mk.side == side])
             stop = m.r + MARKER_RADIUS + 0.04
             # The same spots and Markers give the same tasks (Tasks are immutable).
             memo = (key, stop, mine)
@@ -1027,7 +1027,7 @@ class HeuristicCommander(BaselineCommander):
                 if bound - (0.5 * action.ap - (0.4 if action.ap == 0 else 0.0)) <= best_worth:
                     continue
             targets: list[Model | None] = [None]
-            if any(e.who == "target" for e in action.effect):
+            if "target" in [e.who for e in action.effect]:
                 targets = [t for t in view.state.models if t.in_play
                            and view.state.edge(m, t) <= action.range + 1e-6]
             for target in targets:
@@ -1124,8 +1124,11 @@ class HeuristicCommander(BaselineCommander):
         """AP left and nothing planned: brace if an enemy could reach it, else draw or
         Focus for a later attack this Activation; end only when none of these helps."""
         st = view.state
-        threatened = any(st.edge(m, e) <= (e.p.cg or e.p.wk) + e.p.engagement_range + 2.0
-                         for e in view.state.side_in_play(1 - self.side))
+        threatened = False
+        for e in st.side_in_play(1 - self.side):
+            if st.edge(m, e) <= (e.p.cg or e.p.wk) + e.p.engagement_range + 2.0:
+                threatened = True
+                break
         if threatened:
             brace = self._brace(view, m)
             if not isinstance(brace, EndActivation) and view.check(m.id, brace) == "":
@@ -1301,7 +1304,7 @@ def _ceiling(st: GameState, m: Model, action) -> float | None:
                 each, on = _BOON.get(effect.name, 0.0), m.side
             if who == ("friendly" if on != m.side else "enemy"):
                 continue  # only on the side it hurts: at most 0
-            count = sum(1 for o in st.sides[on].models if o.in_play and o is not m)
+            count = len([o for o in st.sides[on].models if o.in_play and o is not m])
             ceiling += count * each * float(effect.value or 1)
         else:
             return None
