@@ -865,9 +865,9 @@ class BaselineCommander(BaseCommander):
             return None
         if m.p.is_leader and task.kind == "lead":
             end = path[-1]
-            threats = sum(1 for e in view.state.side_in_play(1 - self.side)
-                          if math.hypot(e.x - end[0], e.y - end[1]) - e.r - m.r
-                          <= e.p.wk + e.p.engagement_range + 1.0)
+            threats = len([e for e in view.state.side_in_play(1 - self.side)
+                           if math.hypot(e.x - end[0], e.y - end[1]) - e.r - m.r
+                           <= e.p.wk + e.p.engagement_range + 1.0])
             if threats >= 2:
                 return None
         # ``path_toward`` only proposes paths ``path_cost`` accepts.

@@ -140,9 +140,11 @@ class TriggerChoice(GreedyDecisions):
             elif profile.timing not in timings:
                 continue
             else:
-                worth = sum(trigger_worth(e, source, target) for e in profile.effects
-                            if (won or e.kind not in DAMAGE_FLIP_KINDS) and not (
-                                aimless and e.needs_target and e.kind != "push_self"))
+                worth = 0  # summed in order, as ``sum`` would
+                for e in profile.effects:
+                    if (won or e.kind not in DAMAGE_FLIP_KINDS) and not (
+                            aimless and e.needs_target and e.kind != "push_self"):
+                        worth += trigger_worth(e, source, target)
             if worth > best_worth:
                 best, best_worth = trigger, worth
         return best
