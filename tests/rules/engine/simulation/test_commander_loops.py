@@ -107,3 +107,16 @@ def test_could_help_hand_built():
     assert _could_help(view, m, burn, 16.0)
     boon = SimpleNamespace(kind="gain", who="self", name="focused", area="", distance=0.0)
     assert _could_help(view, m, boon, 0.0)
+
+
+def test_could_help_removal_reads_any_side():
+    """Ending a Condition may be worth it on a model of either side (the worth weighs
+    which): an enemy with one in reach is enough for the first look."""
+    game = scene([("a-boss", boss(), (18.0, 18.0))],
+                 [("b-boss", boss("Far Boss"), (18.0, 34.0)), ("b-1", card("Foe"), (22.0, 18.0))])
+    view, m = game.views[0], game.state.model("a-boss")
+    remove = SimpleNamespace(kind="remove", who="any", name="", area="", distance=0.0)
+    assert not _could_help(view, m, remove, 6.0)
+    game.state.model("b-1").conditions["burning"] = 1
+    assert _could_help(view, m, remove, 6.0)
+    assert _could_help(view, m, remove, 6.0) == plain_could_help(view, m, remove, 6.0)
