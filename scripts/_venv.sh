@@ -29,6 +29,13 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
   echo "Python 3.11 or newer is needed (found $("$PYTHON" --version 2>&1))." >&2
   exit 1
 fi
+# A .venv made with another interpreter (another PYTHON, or before the system's was
+# preferred) is made again with this one.
+want="$("$PYTHON" -c 'import os, sys; print(os.path.realpath(sys.executable))')"
+if [ -e .venv ] && ! grep -qxF "executable = $want" .venv/pyvenv.cfg 2>/dev/null; then
+  echo "Making .venv again with $want." >&2
+  rm -rf .venv
+fi
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv 2>/dev/null || { apt_install python3-venv && "$PYTHON" -m venv .venv; }
 fi
