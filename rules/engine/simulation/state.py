@@ -962,18 +962,73 @@ class GameState:
         # The box of the base along the segment (the same sums the test below made for
         # each piece).
         box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
+        dx, dy = bx - ax, by - ay
         for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
             if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
                     or box_y0 > piece.y1:
                 continue
-            # ``piece.clip`` without the method call (this runs for every path tried).
+            # ``piece.clip`` (``seg_rect_clip`` and ``seg_circle_clip``) inlined, the same
+            # operations: this runs for every leg of every path tried.
             if piece.shape == "rect":
-                span = seg_rect_clip(ax, ay, bx, by, piece.x0 - r, piece.y0 - r,
-                                     piece.x1 + r, piece.y1 + r)
+                x0, y0, x1, y1 = piece.x0 - r, piece.y0 - r, piece.x1 + r, piece.y1 + r
+                if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) \
+                        or (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                    continue
+                t0, t1 = 0.0, 1.0
+                if dx == 0.0:
+                    if ax < x0 or ax > x1:
+                        continue
+                else:
+                    u0 = (x0 - ax) / dx
+                    u1 = (x1 - ax) / dx
+                    if u0 > u1:
+                        u0, u1 = u1, u0
+                    if u0 > t0:
+                        t0 = u0
+                    if u1 < t1:
+                        t1 = u1
+                    if t0 > t1:
+                        continue
+                if dy == 0.0:
+                    if ay < y0 or ay > y1:
+                        continue
+                else:
+                    u0 = (y0 - ay) / dy
+                    u1 = (y1 - ay) / dy
+                    if u0 > u1:
+                        u0, u1 = u1, u0
+                    if u0 > t0:
+                        t0 = u0
+                    if u1 < t1:
+                        t1 = u1
+                    if t0 > t1:
+                        continue
             else:
-                span = seg_circle_clip(ax, ay, bx, by, piece.x, piece.y, piece.w + r)
-            if span is not None and span[1] > span[0]:
-                spans.append(span)
+                fx = ax - piece.x
+                fy = ay - piece.y
+                grown = piece.w + r
+                a = dx * dx + dy * dy
+                c = fx * fx + fy * fy - grown * grown
+                if a <= EPSILON:
+                    if c > 0.0:
+                        continue
+                    t0, t1 = 0.0, 1.0
+                else:
+                    b = 2.0 * (fx * dx + fy * dy)
+                    disc = b * b - 4.0 * a * c
+                    if disc < 0.0:
+                        continue
+                    root = math.sqrt(disc)
+                    t0 = (-b - root) / (2.0 * a)
+                    t1 = (-b + root) / (2.0 * a)
+                    if t1 < 0.0 or t0 > 1.0:
+                        continue
+                    if not t0 > 0.0:
+                        t0 = 0.0
+                    if not t1 < 1.0:
+                        t1 = 1.0
+            if t1 > t0:
+                spans.append((t0, t1))
         if len(spans) < 2:
             return spans
         spans.sort()
