@@ -41,28 +41,46 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
     ``GameState.reach_along`` finds how far the way is clear; the snapped end is then
     checked with ``path_cost`` (stepping back a little if snapping made it illegal).
     """
-    sx, sy = via[-1] if via else (m.x, m.y)
-    spent = 0.0
     if via:
-        cost, _ = state.path_cost(m, via)
-        if cost is None:
+        spent, _ = state.path_cost(m, via)
+        if spent is None:
             return None
-        spent = cost
+        sx, sy = via[-1]
+    else:
+        spent = 0.0
+        sx, sy = m.x, m.y
+    return _furthest(state, m, sx, sy, spent, tx, ty, budget, stop, via)
+
+
+def _furthest(state: GameState, m: Model, sx: float, sy: float, spent: float, tx: float,
+              ty: float, budget: float, stop: float, via: tuple[Point, ...],
+              ) -> Point | None:
+    """``furthest_toward`` from (sx, sy), the end of ``via``, which cost ``spent``
+    (``path_toward`` has both at hand already). ``min`` is written out as conditionals
+    (the same value: a builtin call costs more than the test)."""
     dx, dy = tx - sx, ty - sy
     d = math.hypot(dx, dy)
     if d < 0.05:
         return None
-    want = min(budget - spent, d - stop)
+    left = budget - spent
+    want = d - stop
+    if not want < left:  # ``min(left, want)``
+        want = left
     if want < 0.1:
         return None
     ux, uy = dx / d, dy / d
-    length = state.reach_along(m, sx, sy, ux, uy, want, budget - spent)
+    length = state.reach_along(m, sx, sy, ux, uy, want, left)
+    if want < length:  # ``min(length, want)``
+        length = want
+    path_cost = state.path_cost
     for back in (0.0, 0.1, 0.25, 0.5):
-        reach = min(length, want) - back
+        reach = length - back
         if reach < 0.3:
             return None
         end = (snap(sx + ux * reach), snap(sy + uy * reach))
-        if _legal(state, m, (*via, end), budget):
+        # ``_legal`` inlined.
+        cost, _ = path_cost(m, (*via, end))
+        if cost is not None and cost <= budget + 1e-6:
             return end
     return None
 
@@ -78,11 +96,23 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     Tries the straight line first; when something is in the way, two-leg paths around the
     corners of the impassable pieces and the bases near the line.
     """
-    direct = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop)
-    best_path = (direct,) if direct is not None else None
-    best_gap = _gap(direct, goal) if direct is not None else _gap((m.x, m.y), goal)
-    wanted = min(budget, _gap((m.x, m.y), goal) - stop)
-    moved = _gap(direct, (m.x, m.y)) if direct is not None else 0.0
+    mx, my = m.x, m.y
+    gx, gy = goal
+    hypot = math.hypot
+    direct = _furthest(state, m, mx, my, 0.0, gx, gy, budget, stop, ())
+    # ``_gap`` and ``min`` written out (the same values).
+    wanted = hypot(mx - gx, my - gy)
+    if direct is not None:
+        best_path = (direct,)
+        best_gap = hypot(direct[0] - gx, direct[1] - gy)
+        moved = hypot(direct[0] - mx, direct[1] - my)
+    else:
+        best_path = None
+        best_gap = wanted
+        moved = 0.0
+    wanted -= stop
+    if not wanted < budget:
+        wanted = budget
     # Nothing was in the way (it went as far as it wanted, or severe terrain slowed it):
     # no detour can do better than the straight line.
     if moved >= wanted - 0.3 or best_gap <= stop + 0.3 or detours <= 0:
@@ -108,15 +138,20 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         if beside is not None and bases_block and not (underfoot and beside.side == m.side) \
                 and _base_in_the_way(m, wp, beside):
             continue  # ``path_cost`` would find the base it goes around in the way
-        cost, _ = state.path_cost(m, (wp,))
+        first = (wp,)
+        cost, _ = state.path_cost(m, first)
         if cost is None or cost > budget:
             continue
         if to_goal - (budget - cost) - 0.1 >= best_gap - 0.2:
             continue  # the same bound with the leg's real cost: it cannot do better
-        rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
-        path = (wp, rest) if rest is not None else (wp,)
-        end = path[-1]
-        gap = _gap(end, goal)
+        # ``furthest_toward`` via ``wp``, its cost known.
+        rest = _furthest(state, m, wp[0], wp[1], cost, gx, gy, budget, stop, first)
+        if rest is not None:
+            path = (wp, rest)
+            gap = hypot(rest[0] - gx, rest[1] - gy)
+        else:
+            path = first
+            gap = to_goal
         if gap < best_gap - 0.2:
             best_gap, best_path = gap, path
     return best_path
@@ -159,8 +194,9 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
     r = m.r
     mx, my = m.x, m.y
     gx, gy = goal
-    lo_x, hi_x = min(mx, gx) - 3, max(mx, gx) + 3
-    lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
+    # ``min`` and ``max`` written out (the same values: a builtin call costs more).
+    lo_x, hi_x = ((gx if gx < mx else mx) - 3, (gx if gx > mx else mx) + 3)
+    lo_y, hi_y = ((gy if gy < my else my) - 3, (gy if gy > my else my) + 3)
     points: list[Point] = []
     pad = r + 0.25
     # A waypoint further than ``far`` in x or y is out of reach (left out below): a piece
@@ -183,8 +219,9 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
     xs, bodies, widest = state.bodies()
     # A base's side points are at most ``r + o.r + 0.3`` from its centre.
     span = reach + r + widest + 0.3
-    near = [o for o in bodies[bisect_left(xs, max(lo_x, mx - span)):
-                              bisect_right(xs, min(hi_x, mx + span))]
+    left, right = mx - span, mx + span
+    near = [o for o in bodies[bisect_left(xs, left if left > lo_x else lo_x):
+                              bisect_right(xs, right if right < hi_x else hi_x)]
             if o is not m and lo_y <= o.y <= hi_y and abs(o.y - my) <= span]
     if len(near) > 1:
         near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys

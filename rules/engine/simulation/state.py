@@ -33,7 +33,6 @@ from .geometry import (
     Point,
     on_table,
     perpendicular_offsets,
-    seg_circle_clip,
     seg_point_dist2,
     seg_rect_clip,
     sight_lines,
