@@ -797,7 +797,7 @@ class GameState:
         # answer is kept until something moves.
         if self._los_version != self.version:
             self._clear_caches()
-        key = (m.idx, m.x, m.y, tuple(path))
+        key = (m.idx, m.x, m.y, path if path.__class__ is tuple else tuple(path))
         known = self._path_cache.get(key)
         if known is None:
             known = self._path_cost(m, path)
@@ -1034,7 +1034,9 @@ class GameState:
         merged = [spans[0]]
         for t0, t1 in spans[1:]:
             if t0 <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], t1))
+                last = merged[-1]
+                if t1 > last[1]:  # ``max`` written out (the same value)
+                    merged[-1] = (last[0], t1)
             else:
                 merged.append((t0, t1))
         return merged
@@ -1119,7 +1121,9 @@ class GameState:
                         else:
                             hi = mid
                     t0 = lo
-                limit = min(limit, t0 * limit)
+                t0 *= limit
+                if t0 < limit:  # ``min`` written out (the same value)
+                    limit = t0
                 ex, ey = sx + ux * limit, sy + uy * limit
             side = m.side
             underfoot = talents.underfoot
@@ -1153,7 +1157,7 @@ class GameState:
         if limit <= 0:
             return 0.0
         if ignore_all or talents.unimpeded:
-            return min(limit, budget)
+            return budget if budget < limit else limit
         ex, ey = sx + ux * limit, sy + uy * limit
         used = 0.0
         travelled = 0.0
@@ -1168,7 +1172,8 @@ class GameState:
                 return travelled + (budget - used) / 2
             used += 2 * rough
             travelled = t1 * limit
-        return min(limit, travelled + (budget - used))
+        rest = travelled + (budget - used)
+        return rest if rest < limit else limit
 
     def standing_problem(self, m: Model, x: float, y: float, *,
                          ignore: Sequence[Model] = ()) -> str:
