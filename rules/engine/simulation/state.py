@@ -909,7 +909,11 @@ class GameState:
                 if blocker is not None:
                     return None, f"{blocker.name}'s base is in the way"
                 if severe:
-                    extra += self._severe_length(ax, ay, bx, by, r, length)
+                    # ``_severe_length`` inlined.
+                    inside = 0
+                    for t0, t1 in self._severe_spans(ax, ay, bx, by, r):
+                        inside += t1 - t0
+                    extra += inside * length
             total += length + extra
             ax, ay = bx, by
         if not path:
