@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap
+from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap, snap_pair
 
 if TYPE_CHECKING:
     from .state import GameState, Model
@@ -77,7 +77,7 @@ def _furthest(state: GameState, m: Model, sx: float, sy: float, spent: float, tx
         reach = length - back
         if reach < 0.3:
             return None
-        end = (snap(sx + ux * reach), snap(sy + uy * reach))
+        end = snap_pair(sx + ux * reach, sy + uy * reach)
         # ``_legal`` inlined.
         cost, _ = path_cost(m, (*via, end))
         if cost is not None and cost <= budget + 1e-6:
@@ -123,7 +123,8 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     # friendly ones for Underfoot).
     bases_block = not (talents.flight or talents.incorporeal)
     underfoot = talents.underfoot
-    for lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget, best_gap):
+    for _, _, lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget,
+                                                             best_gap):
         if tried >= detours:
             break
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
@@ -177,14 +178,16 @@ def _base_in_the_way(m: Model, end: Point, o: Model) -> bool:
 def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
                ) -> list[tuple[float, Point, Model | None]]:
     """``_waypoints_to_goal`` without the gaps to the goal."""
-    return [(lead, p, o) for lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget, gap)]
+    return [(lead, p, o) for _, _, lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget,
+                                                                          gap)]
 
 
 def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, gap: float,
-                       ) -> list[tuple[float, Point, Model | None, float]]:
+                       ) -> list[tuple[float, int, float, Point, Model | None, float]]:
     """Corners of impassable pieces and sides of bases near the line, nearest first (by
-    lead plus gap to the goal), each with its lead (the distance from ``m``), the
-    model it goes around (None for a corner) and its gap to the goal (``_gap``'s).
+    lead plus gap to the goal), each as (its sort key, its place in the list before the
+    sort, its lead (the distance from ``m``), the point, the model it goes around (None
+    for a corner), its gap to the goal (``_gap``'s)): the sort's own tuples, not copied.
 
     Only the waypoints ``path_toward`` could try with ``budget`` and its best ``gap`` so
     far: one out of reach, or too near to be a detour, or past the search's first bound
@@ -222,7 +225,7 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
     left, right = mx - span, mx + span
     near = [o for o in bodies[bisect_left(xs, left if left > lo_x else lo_x):
                               bisect_right(xs, right if right < hi_x else hi_x)]
-            if o is not m and lo_y <= o.y <= hi_y and abs(o.y - my) <= span]
+            if o is not m and lo_y <= o.y <= hi_y and -span <= o.y - my <= span]
     if len(near) > 1:
         near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
     for o in near:
@@ -238,12 +241,13 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
             lead = hypot(x - mx, y - my)
             if lead >= far or lead < close or lead + hypot(x - gx, y - gy) >= beyond:
                 continue
-            sx, sy = snap(x), snap(y)
+            p = snap_pair(x, y)
+            sx, sy = p
             lead = hypot(sx - mx, sy - my)
             to_goal = hypot(sx - gx, sy - gy)
-            keyed.append((lead + to_goal, len(keyed), lead, (sx, sy), o, to_goal))
+            keyed.append((lead + to_goal, len(keyed), lead, p, o, to_goal))
     keyed.sort()
-    return [(lead, p, o, to_goal) for _, _, lead, p, o, to_goal in keyed]
+    return keyed
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
@@ -259,8 +263,7 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = snap(target.x + math.cos(angle) * want)
-        y = snap(target.y + math.sin(angle) * want)
+        x, y = snap_pair(target.x + math.cos(angle) * want, target.y + math.sin(angle) * want)
         if state.close_edge_at(m, x, y, target) > reach + 1e-6:
             continue
         if math.hypot(x - m.x, y - m.y) > cg + 1e-6:
@@ -278,7 +281,7 @@ def contact_spots(state: GameState, m: Model, *, toward: Point | None = None,
     spots = []
     for k in range(count):
         angle = 2 * math.pi * k / count
-        spots.append((snap(m.x + math.cos(angle) * dist), snap(m.y + math.sin(angle) * dist)))
+        spots.append(snap_pair(m.x + math.cos(angle) * dist, m.y + math.sin(angle) * dist))
     if toward is not None:
         spots.sort(key=lambda p: _gap(p, toward))
     return spots
