@@ -583,7 +583,11 @@ class GameState:
                 continue
             pieces.append(piece)
         bodies = []
-        xs, models, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, models, widest = index
         # (A base further than its widest radius in y from the box misses it: skipped
         # first.)
         far_y0, far_y1 = lo_y - widest - 1e-6, hi_y + widest + 1e-6
@@ -692,7 +696,11 @@ class GameState:
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
         longest = self._bounds()[2]  # the longest engagement range of any model
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
@@ -732,7 +740,11 @@ class GameState:
         mine = self.engagement_range(m)
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
         longest = self._bounds()[2]  # the longest engagement range of any model
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
@@ -818,7 +830,11 @@ class GameState:
         hypot = math.hypot
         impassable = table.impassable
         severe = table.severe and not talents.unimpeded
-        xs, bodies, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
         # Bases further than this in x from a leg's box cannot touch it.
         span = r + widest + 1e-6
         # The piece the model stands on top of (None on the ground, and on every table
@@ -1132,7 +1148,11 @@ class GameState:
             side = m.side
             underfoot = talents.underfoot
             sqrt = math.sqrt
-            xs, bodies, widest = self.bodies()
+            # ``bodies()`` without the call while its index is current.
+            index = self._bodies
+            if index is None or self._los_version != self.version:
+                index = self.bodies()
+            xs, bodies, widest = index
             span = r + widest + 1e-6
             lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
             # A base further than ``span`` (and a margin far above rounding) in y from the
