@@ -692,7 +692,8 @@ class GameState:
     def engaged_with(self, m: Model) -> list[Model]:
         """Enemy models engaged with ``m``: within either one's engagement range, with
         line of sight between them."""
-        mine = self.engagement_range(m)
+        # ``engagement_range`` inlined.
+        mine = 0.0 if "paralyzed" in m.conditions else m.p.engagement_range
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
@@ -701,7 +702,12 @@ class GameState:
         if index is None or self._los_version != self.version:
             index = self.bodies()
         xs, bodies, widest = index
-        longest = self._bounds()[2]  # the longest engagement range of any model
+        # The longest engagement range of any model (``_bounds`` without the call while
+        # no model joined).
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            bounds = self._bounds()
+        longest = bounds[2]
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
@@ -737,7 +743,8 @@ class GameState:
         return seen
 
     def _engaged(self, m: Model) -> bool:
-        mine = self.engagement_range(m)
+        # ``engagement_range`` inlined.
+        mine = 0.0 if "paralyzed" in m.conditions else m.p.engagement_range
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
         # ``bodies()`` without the call while its index is current.
@@ -745,7 +752,12 @@ class GameState:
         if index is None or self._los_version != self.version:
             index = self.bodies()
         xs, bodies, widest = index
-        longest = self._bounds()[2]  # the longest engagement range of any model
+        # The longest engagement range of any model (``_bounds`` without the call while
+        # no model joined).
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            bounds = self._bounds()
+        longest = bounds[2]
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
