@@ -1351,8 +1351,18 @@ class GameState:
         out: list[int] = []
         ax, ay = start
         r = m.r
+        hazardous = self.table.hazardous
+        if not hazardous:
+            return out
         for bx, by in path:
-            for piece in self.table.hazardous:
+            lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+            lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+            for piece in hazardous:
+                # A piece further than ``r`` from the leg's box in x or y is further than
+                # ``r`` from the leg (by far more than rounding): no ``seg_dist`` needed.
+                if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
+                        or lo_y - r > piece.y1:
+                    continue
                 if piece.id in out:
                     continue
                 if piece.seg_dist(ax, ay, bx, by) < r - 1e-6 and piece.point_dist(ax, ay) >= r:
