@@ -57,6 +57,40 @@ def snap(value: float) -> float:
     return round(value, 1)
 
 
+def snap_pair(x: float, y: float) -> Point:
+    """``(snap(x), snap(y))`` in one call (the same operations, written out: planning
+    snaps thousands of points a game, and a call costs more than the sums)."""
+    if x.__class__ is float:
+        t = x * 10.0
+        if 0.5 < t < 1e6:
+            f = t % 1.0
+            if f < 0.499999:
+                x = (t - f) / 10.0
+            elif f > 0.500001:
+                x = (t - f + 1.0) / 10.0
+            else:
+                x = round(x, 1)
+        else:
+            x = round(x, 1)
+    else:
+        x = round(x, 1)
+    if y.__class__ is float:
+        t = y * 10.0
+        if 0.5 < t < 1e6:
+            f = t % 1.0
+            if f < 0.499999:
+                y = (t - f) / 10.0
+            elif f > 0.500001:
+                y = (t - f + 1.0) / 10.0
+            else:
+                y = round(y, 1)
+        else:
+            y = round(y, 1)
+    else:
+        y = round(y, 1)
+    return (x, y)
+
+
 def snap_point(p: Point) -> Point:
     return (snap(p[0]), snap(p[1]))
 

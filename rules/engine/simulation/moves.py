@@ -15,7 +15,7 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap
+from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap, snap_pair
 
 if TYPE_CHECKING:
     from .state import GameState, Model
@@ -41,28 +41,46 @@ def furthest_toward(state: GameState, m: Model, tx: float, ty: float, budget: fl
     ``GameState.reach_along`` finds how far the way is clear; the snapped end is then
     checked with ``path_cost`` (stepping back a little if snapping made it illegal).
     """
-    sx, sy = via[-1] if via else (m.x, m.y)
-    spent = 0.0
     if via:
-        cost, _ = state.path_cost(m, via)
-        if cost is None:
+        spent, _ = state.path_cost(m, via)
+        if spent is None:
             return None
-        spent = cost
+        sx, sy = via[-1]
+    else:
+        spent = 0.0
+        sx, sy = m.x, m.y
+    return _furthest(state, m, sx, sy, spent, tx, ty, budget, stop, via)
+
+
+def _furthest(state: GameState, m: Model, sx: float, sy: float, spent: float, tx: float,
+              ty: float, budget: float, stop: float, via: tuple[Point, ...],
+              ) -> Point | None:
+    """``furthest_toward`` from (sx, sy), the end of ``via``, which cost ``spent``
+    (``path_toward`` has both at hand already). ``min`` is written out as conditionals
+    (the same value: a builtin call costs more than the test)."""
     dx, dy = tx - sx, ty - sy
     d = math.hypot(dx, dy)
     if d < 0.05:
         return None
-    want = min(budget - spent, d - stop)
+    left = budget - spent
+    want = d - stop
+    if not want < left:  # ``min(left, want)``
+        want = left
     if want < 0.1:
         return None
     ux, uy = dx / d, dy / d
-    length = state.reach_along(m, sx, sy, ux, uy, want, budget - spent)
+    length = state.reach_along(m, sx, sy, ux, uy, want, left)
+    if want < length:  # ``min(length, want)``
+        length = want
+    path_cost = state.path_cost
     for back in (0.0, 0.1, 0.25, 0.5):
-        reach = min(length, want) - back
+        reach = length - back
         if reach < 0.3:
             return None
-        end = (snap(sx + ux * reach), snap(sy + uy * reach))
-        if _legal(state, m, (*via, end), budget):
+        end = snap_pair(sx + ux * reach, sy + uy * reach)
+        # ``_legal`` inlined.
+        cost, _ = path_cost(m, (*via, end))
+        if cost is not None and cost <= budget + 1e-6:
             return end
     return None
 
@@ -78,11 +96,23 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     Tries the straight line first; when something is in the way, two-leg paths around the
     corners of the impassable pieces and the bases near the line.
     """
-    direct = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop)
-    best_path = (direct,) if direct is not None else None
-    best_gap = _gap(direct, goal) if direct is not None else _gap((m.x, m.y), goal)
-    wanted = min(budget, _gap((m.x, m.y), goal) - stop)
-    moved = _gap(direct, (m.x, m.y)) if direct is not None else 0.0
+    mx, my = m.x, m.y
+    gx, gy = goal
+    hypot = math.hypot
+    direct = _furthest(state, m, mx, my, 0.0, gx, gy, budget, stop, ())
+    # ``_gap`` and ``min`` written out (the same values).
+    wanted = hypot(mx - gx, my - gy)
+    if direct is not None:
+        best_path = (direct,)
+        best_gap = hypot(direct[0] - gx, direct[1] - gy)
+        moved = hypot(direct[0] - mx, direct[1] - my)
+    else:
+        best_path = None
+        best_gap = wanted
+        moved = 0.0
+    wanted -= stop
+    if not wanted < budget:
+        wanted = budget
     # Nothing was in the way (it went as far as it wanted, or severe terrain slowed it):
     # no detour can do better than the straight line.
     if moved >= wanted - 0.3 or best_gap <= stop + 0.3 or detours <= 0:
@@ -93,7 +123,8 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
     # friendly ones for Underfoot).
     bases_block = not (talents.flight or talents.incorporeal)
     underfoot = talents.underfoot
-    for lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget, best_gap):
+    for _, _, lead, wp, beside, to_goal in _waypoints_to_goal(state, m, goal, budget,
+                                                             best_gap):
         if tried >= detours:
             break
         # A path through ``wp`` costs at least ``lead`` and ends at least its remaining
@@ -108,15 +139,20 @@ def path_toward(state: GameState, m: Model, goal: Point, budget: float, *, stop:
         if beside is not None and bases_block and not (underfoot and beside.side == m.side) \
                 and _base_in_the_way(m, wp, beside):
             continue  # ``path_cost`` would find the base it goes around in the way
-        cost, _ = state.path_cost(m, (wp,))
+        first = (wp,)
+        cost, _ = state.path_cost(m, first)
         if cost is None or cost > budget:
             continue
         if to_goal - (budget - cost) - 0.1 >= best_gap - 0.2:
             continue  # the same bound with the leg's real cost: it cannot do better
-        rest = furthest_toward(state, m, goal[0], goal[1], budget, stop=stop, via=(wp,))
-        path = (wp, rest) if rest is not None else (wp,)
-        end = path[-1]
-        gap = _gap(end, goal)
+        # ``furthest_toward`` via ``wp``, its cost known.
+        rest = _furthest(state, m, wp[0], wp[1], cost, gx, gy, budget, stop, first)
+        if rest is not None:
+            path = (wp, rest)
+            gap = hypot(rest[0] - gx, rest[1] - gy)
+        else:
+            path = first
+            gap = to_goal
         if gap < best_gap - 0.2:
             best_gap, best_path = gap, path
     return best_path
@@ -142,14 +178,16 @@ def _base_in_the_way(m: Model, end: Point, o: Model) -> bool:
 def _waypoints(state: GameState, m: Model, goal: Point, budget: float, gap: float,
                ) -> list[tuple[float, Point, Model | None]]:
     """``_waypoints_to_goal`` without the gaps to the goal."""
-    return [(lead, p, o) for lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget, gap)]
+    return [(lead, p, o) for _, _, lead, p, o, _ in _waypoints_to_goal(state, m, goal, budget,
+                                                                          gap)]
 
 
 def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, gap: float,
-                       ) -> list[tuple[float, Point, Model | None, float]]:
+                       ) -> list[tuple[float, int, float, Point, Model | None, float]]:
     """Corners of impassable pieces and sides of bases near the line, nearest first (by
-    lead plus gap to the goal), each with its lead (the distance from ``m``), the
-    model it goes around (None for a corner) and its gap to the goal (``_gap``'s).
+    lead plus gap to the goal), each as (its sort key, its place in the list before the
+    sort, its lead (the distance from ``m``), the point, the model it goes around (None
+    for a corner), its gap to the goal (``_gap``'s)): the sort's own tuples, not copied.
 
     Only the waypoints ``path_toward`` could try with ``budget`` and its best ``gap`` so
     far: one out of reach, or too near to be a detour, or past the search's first bound
@@ -159,8 +197,9 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
     r = m.r
     mx, my = m.x, m.y
     gx, gy = goal
-    lo_x, hi_x = min(mx, gx) - 3, max(mx, gx) + 3
-    lo_y, hi_y = min(my, gy) - 3, max(my, gy) + 3
+    # ``min`` and ``max`` written out (the same values: a builtin call costs more).
+    lo_x, hi_x = ((gx if gx < mx else mx) - 3, (gx if gx > mx else mx) + 3)
+    lo_y, hi_y = ((gy if gy < my else my) - 3, (gy if gy > my else my) + 3)
     points: list[Point] = []
     pad = r + 0.25
     # A waypoint further than ``far`` in x or y is out of reach (left out below): a piece
@@ -183,9 +222,10 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
     xs, bodies, widest = state.bodies()
     # A base's side points are at most ``r + o.r + 0.3`` from its centre.
     span = reach + r + widest + 0.3
-    near = [o for o in bodies[bisect_left(xs, max(lo_x, mx - span)):
-                              bisect_right(xs, min(hi_x, mx + span))]
-            if o is not m and lo_y <= o.y <= hi_y and abs(o.y - my) <= span]
+    left, right = mx - span, mx + span
+    near = [o for o in bodies[bisect_left(xs, left if left > lo_x else lo_x):
+                              bisect_right(xs, right if right < hi_x else hi_x)]
+            if o is not m and lo_y <= o.y <= hi_y and -span <= o.y - my <= span]
     if len(near) > 1:
         near.sort(key=_idx_of)  # model order: the sort below keeps it on equal keys
     for o in near:
@@ -201,12 +241,13 @@ def _waypoints_to_goal(state: GameState, m: Model, goal: Point, budget: float, g
             lead = hypot(x - mx, y - my)
             if lead >= far or lead < close or lead + hypot(x - gx, y - gy) >= beyond:
                 continue
-            sx, sy = snap(x), snap(y)
+            p = snap_pair(x, y)
+            sx, sy = p
             lead = hypot(sx - mx, sy - my)
             to_goal = hypot(sx - gx, sy - gy)
-            keyed.append((lead + to_goal, len(keyed), lead, (sx, sy), o, to_goal))
+            keyed.append((lead + to_goal, len(keyed), lead, p, o, to_goal))
     keyed.sort()
-    return [(lead, p, o, to_goal) for _, _, lead, p, o, to_goal in keyed]
+    return keyed
 
 
 def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
@@ -222,8 +263,7 @@ def charge_spot(state: GameState, m: Model, target: Model) -> Point | None:
     base = math.atan2(m.y - target.y, m.x - target.x)
     for offset in (0.0, 0.35, -0.35, 0.7, -0.7):
         angle = base + offset
-        x = snap(target.x + math.cos(angle) * want)
-        y = snap(target.y + math.sin(angle) * want)
+        x, y = snap_pair(target.x + math.cos(angle) * want, target.y + math.sin(angle) * want)
         if state.close_edge_at(m, x, y, target) > reach + 1e-6:
             continue
         if math.hypot(x - m.x, y - m.y) > cg + 1e-6:
@@ -241,7 +281,7 @@ def contact_spots(state: GameState, m: Model, *, toward: Point | None = None,
     spots = []
     for k in range(count):
         angle = 2 * math.pi * k / count
-        spots.append((snap(m.x + math.cos(angle) * dist), snap(m.y + math.sin(angle) * dist)))
+        spots.append(snap_pair(m.x + math.cos(angle) * dist, m.y + math.sin(angle) * dist))
     if toward is not None:
         spots.sort(key=lambda p: _gap(p, toward))
     return spots

@@ -33,7 +33,6 @@ from .geometry import (
     Point,
     on_table,
     perpendicular_offsets,
-    seg_circle_clip,
     seg_point_dist2,
     seg_rect_clip,
     sight_lines,
@@ -584,7 +583,11 @@ class GameState:
                 continue
             pieces.append(piece)
         bodies = []
-        xs, models, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, models, widest = index
         # (A base further than its widest radius in y from the box misses it: skipped
         # first.)
         far_y0, far_y1 = lo_y - widest - 1e-6, hi_y + widest + 1e-6
@@ -689,12 +692,22 @@ class GameState:
     def engaged_with(self, m: Model) -> list[Model]:
         """Enemy models engaged with ``m``: within either one's engagement range, with
         line of sight between them."""
-        mine = self.engagement_range(m)
+        # ``engagement_range`` inlined.
+        mine = 0.0 if "paralyzed" in m.conditions else m.p.engagement_range
         out = []
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest = self.bodies()
-        longest = self._bounds()[2]  # the longest engagement range of any model
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
+        # The longest engagement range of any model (``_bounds`` without the call while
+        # no model joined).
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            bounds = self._bounds()
+        longest = bounds[2]
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
@@ -730,11 +743,21 @@ class GameState:
         return seen
 
     def _engaged(self, m: Model) -> bool:
-        mine = self.engagement_range(m)
+        # ``engagement_range`` inlined.
+        mine = 0.0 if "paralyzed" in m.conditions else m.p.engagement_range
         side, mx, my, mr = m.side, m.x, m.y, m.r
         hypot = math.hypot
-        xs, bodies, widest = self.bodies()
-        longest = self._bounds()[2]  # the longest engagement range of any model
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
+        # The longest engagement range of any model (``_bounds`` without the call while
+        # no model joined).
+        bounds = self._reach_bounds
+        if bounds[0] != len(self.models):
+            bounds = self._bounds()
+        longest = bounds[2]
         span = mr + widest + (mine if mine > longest else longest) + 1e-5
         on = self.elevated() if self.table.standable else None
         # An enemy further than ``span`` in y is further than any reach (by 9e-6 at
@@ -798,7 +821,7 @@ class GameState:
         # answer is kept until something moves.
         if self._los_version != self.version:
             self._clear_caches()
-        key = (m.idx, m.x, m.y, tuple(path))
+        key = (m.idx, m.x, m.y, path if path.__class__ is tuple else tuple(path))
         known = self._path_cache.get(key)
         if known is None:
             known = self._path_cost(m, path)
@@ -819,7 +842,11 @@ class GameState:
         hypot = math.hypot
         impassable = table.impassable
         severe = table.severe and not talents.unimpeded
-        xs, bodies, widest = self.bodies()
+        # ``bodies()`` without the call while its index is current.
+        index = self._bodies
+        if index is None or self._los_version != self.version:
+            index = self.bodies()
+        xs, bodies, widest = index
         # Bases further than this in x from a leg's box cannot touch it.
         span = r + widest + 1e-6
         # The piece the model stands on top of (None on the ground, and on every table
@@ -910,7 +937,11 @@ class GameState:
                 if blocker is not None:
                     return None, f"{blocker.name}'s base is in the way"
                 if severe:
-                    extra += self._severe_length(ax, ay, bx, by, r, length)
+                    # ``_severe_length`` inlined.
+                    inside = 0
+                    for t0, t1 in self._severe_spans(ax, ay, bx, by, r):
+                        inside += t1 - t0
+                    extra += inside * length
             total += length + extra
             ax, ay = bx, by
         if not path:
@@ -962,25 +993,82 @@ class GameState:
         # The box of the base along the segment (the same sums the test below made for
         # each piece).
         box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
+        dx, dy = bx - ax, by - ay
         for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
             if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
                     or box_y0 > piece.y1:
                 continue
-            # ``piece.clip`` without the method call (this runs for every path tried).
+            # ``piece.clip`` (``seg_rect_clip`` and ``seg_circle_clip``) inlined, the same
+            # operations: this runs for every leg of every path tried.
             if piece.shape == "rect":
-                span = seg_rect_clip(ax, ay, bx, by, piece.x0 - r, piece.y0 - r,
-                                     piece.x1 + r, piece.y1 + r)
+                x0, y0, x1, y1 = piece.x0 - r, piece.y0 - r, piece.x1 + r, piece.y1 + r
+                if (ax < x0 and bx < x0) or (ax > x1 and bx > x1) \
+                        or (ay < y0 and by < y0) or (ay > y1 and by > y1):
+                    continue
+                t0, t1 = 0.0, 1.0
+                if dx == 0.0:
+                    if ax < x0 or ax > x1:
+                        continue
+                else:
+                    u0 = (x0 - ax) / dx
+                    u1 = (x1 - ax) / dx
+                    if u0 > u1:
+                        u0, u1 = u1, u0
+                    if u0 > t0:
+                        t0 = u0
+                    if u1 < t1:
+                        t1 = u1
+                    if t0 > t1:
+                        continue
+                if dy == 0.0:
+                    if ay < y0 or ay > y1:
+                        continue
+                else:
+                    u0 = (y0 - ay) / dy
+                    u1 = (y1 - ay) / dy
+                    if u0 > u1:
+                        u0, u1 = u1, u0
+                    if u0 > t0:
+                        t0 = u0
+                    if u1 < t1:
+                        t1 = u1
+                    if t0 > t1:
+                        continue
             else:
-                span = seg_circle_clip(ax, ay, bx, by, piece.x, piece.y, piece.w + r)
-            if span is not None and span[1] > span[0]:
-                spans.append(span)
+                fx = ax - piece.x
+                fy = ay - piece.y
+                grown = piece.w + r
+                a = dx * dx + dy * dy
+                c = fx * fx + fy * fy - grown * grown
+                if a <= EPSILON:
+                    if c > 0.0:
+                        continue
+                    t0, t1 = 0.0, 1.0
+                else:
+                    b = 2.0 * (fx * dx + fy * dy)
+                    disc = b * b - 4.0 * a * c
+                    if disc < 0.0:
+                        continue
+                    root = math.sqrt(disc)
+                    t0 = (-b - root) / (2.0 * a)
+                    t1 = (-b + root) / (2.0 * a)
+                    if t1 < 0.0 or t0 > 1.0:
+                        continue
+                    if not t0 > 0.0:
+                        t0 = 0.0
+                    if not t1 < 1.0:
+                        t1 = 1.0
+            if t1 > t0:
+                spans.append((t0, t1))
         if len(spans) < 2:
             return spans
         spans.sort()
         merged = [spans[0]]
         for t0, t1 in spans[1:]:
             if t0 <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], t1))
+                last = merged[-1]
+                if t1 > last[1]:  # ``max`` written out (the same value)
+                    merged[-1] = (last[0], t1)
             else:
                 merged.append((t0, t1))
         return merged
@@ -1065,12 +1153,18 @@ class GameState:
                         else:
                             hi = mid
                     t0 = lo
-                limit = min(limit, t0 * limit)
+                t0 *= limit
+                if t0 < limit:  # ``min`` written out (the same value)
+                    limit = t0
                 ex, ey = sx + ux * limit, sy + uy * limit
             side = m.side
             underfoot = talents.underfoot
             sqrt = math.sqrt
-            xs, bodies, widest = self.bodies()
+            # ``bodies()`` without the call while its index is current.
+            index = self._bodies
+            if index is None or self._los_version != self.version:
+                index = self.bodies()
+            xs, bodies, widest = index
             span = r + widest + 1e-6
             lo_x, hi_x = (sx, ex) if sx < ex else (ex, sx)
             # A base further than ``span`` (and a margin far above rounding) in y from the
@@ -1099,7 +1193,7 @@ class GameState:
         if limit <= 0:
             return 0.0
         if ignore_all or talents.unimpeded:
-            return min(limit, budget)
+            return budget if budget < limit else limit
         ex, ey = sx + ux * limit, sy + uy * limit
         used = 0.0
         travelled = 0.0
@@ -1114,7 +1208,8 @@ class GameState:
                 return travelled + (budget - used) / 2
             used += 2 * rough
             travelled = t1 * limit
-        return min(limit, travelled + (budget - used))
+        rest = travelled + (budget - used)
+        return rest if rest < limit else limit
 
     def standing_problem(self, m: Model, x: float, y: float, *,
                          ignore: Sequence[Model] = ()) -> str:
@@ -1256,8 +1351,18 @@ class GameState:
         out: list[int] = []
         ax, ay = start
         r = m.r
+        hazardous = self.table.hazardous
+        if not hazardous:
+            return out
         for bx, by in path:
-            for piece in self.table.hazardous:
+            lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+            lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+            for piece in hazardous:
+                # A piece further than ``r`` from the leg's box in x or y is further than
+                # ``r`` from the leg (by far more than rounding): no ``seg_dist`` needed.
+                if hi_x + r < piece.x0 or lo_x - r > piece.x1 or hi_y + r < piece.y0 \
+                        or lo_y - r > piece.y1:
+                    continue
                 if piece.id in out:
                     continue
                 if piece.seg_dist(ax, ay, bx, by) < r - 1e-6 and piece.point_dist(ax, ay) >= r:

@@ -360,10 +360,12 @@ class PieceIndex:
     """Pieces of one kind by area: ``near(lo_x, lo_y, hi_x, hi_y)`` gives, in table order,
     every piece whose bounding box meets that box (and maybe a few more nearby).
 
-    The table is cut into 4" cells (a power of two: a coordinate's cell is exact); the
+    The table is cut into 8" cells (a power of two: a coordinate's cell is exact); the
     pieces meeting the cells a box spans are worked out once per span of cells (a
     game asks about the same few spans over and over). A caller's own bounding-box test
     then rejects the extra ones, so the answer is that of a loop over every piece.
+    (8" rather than 4": a span is found again far more often, which saves more than the
+    box tests of the few extra pieces cost; 16" returns too many.)
     """
 
     __slots__ = ("_columns", "_memo", "pieces")
@@ -377,7 +379,7 @@ class PieceIndex:
 
     def near(self, lo_x: float, lo_y: float, hi_x: float, hi_y: float,
              ) -> tuple[TerrainPiece, ...]:
-        cell = 4.0
+        cell = 8.0
         key = (lo_x // cell, lo_y // cell, hi_x // cell, hi_y // cell)
         found = self._memo.get(key)
         if found is None:
