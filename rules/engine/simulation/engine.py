@@ -205,6 +205,9 @@ class Game:
         self.scoring = ScoringBook(self)
         self.positions = positions
         self.ended_on_turn = 0
+        #: Activations begun (the log's "act" events, counted as they are written: the
+        #: result reports the number, and a count of the events walked the whole log).
+        self.activations = 0
         self.deployed_first = 0
         # The active model's Action Points.
         self.ap = 0
@@ -570,6 +573,7 @@ class Game:
         self.activation_over = False
         self.ap = 0
         self.extra_ap = {}
+        self.activations += 1
         self.log.add("act", m.idx)
         cond = m.conditions
         if "defensive" in cond:
