@@ -628,7 +628,7 @@ def _pieces_gap(a: TerrainPiece | _Draft, b: TerrainPiece) -> float:
 
 def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
     """Does the piece come within a base's width of the zone?"""
-    lo_x, lo_y, hi_x, hi_y = _zone_box(tuple(zone.polygon))
+    lo_x, lo_y, hi_x, hi_y = zone_box(tuple(zone.polygon))
     if piece.x0 - hi_x >= PIECE_GAP or lo_x - piece.x1 >= PIECE_GAP \
             or piece.y0 - hi_y >= PIECE_GAP or lo_y - piece.y1 >= PIECE_GAP:
         return False
@@ -638,8 +638,9 @@ def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
-    """A zone's bounding box (the generator asks for it for every candidate piece)."""
+def zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    """A zone's bounding box (the generator asks for it for every candidate piece, and
+    ``moves.deployment_spots`` for every deployment)."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     return min(xs), min(ys), max(xs), max(ys)
