@@ -432,6 +432,27 @@ def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
     return snap(1.5 + (2.5 - 1.5) * rand()), 0.0
 
 
+#: Per kind, the draws of its size as ``_size_for`` makes them: width ``low + span *
+#: rand()`` and height likewise (a circle: none, a wall: its length, then 0.5" thick).
+_SIZE_DRAWS: dict[str, tuple[float, float, float, float]] = {
+    "formation": (3, 6 - 3, 2, 4 - 2),
+    "wall": (4, 8 - 4, 0.5, 0),
+    "uneven ground": (4, 7 - 4, 3, 6 - 3),
+    "grove": (2, 3.5 - 2, 0, 0),
+    "building": (4, 7 - 4, 4, 7 - 4),
+    "boulder": (1, 1.5 - 1, 0, 0),
+    "hazardous pool": (1.5, 2.5 - 1.5, 0, 0),
+}
+
+
+@lru_cache(maxsize=8)
+def _layout_frame(deployment: str) -> tuple[tuple[Point, ...], tuple[tuple[Zone, tuple], ...]]:
+    """What the generator reads of an empty table of a deployment, the same for every
+    layout: the Strategy points kept clear, and the zones, each with its box."""
+    table = Table((), deployment)
+    return table.squat_points(), tuple((z, zone_box(tuple(z.polygon))) for z in table.zones)
+
+
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
                     max_pieces: int = 40) -> tuple[TerrainPiece, ...]:
     """A seeded terrain layout covering about ``density`` of the table (0 to 0.5).
@@ -448,8 +469,7 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         raise InvalidEncounterInput(f"Terrain density is a fraction of the table from 0 to "
                                     f"{MAX_DENSITY}, not {density!r}.")
     rng = random.Random(seed)
-    table = Table((), deployment)
-    keep_clear = table.squat_points()
+    keep_clear, zones = _layout_frame(deployment)
     target = density * TABLE_SIZE * TABLE_SIZE
     covered = 0.0
     pieces: list[TerrainPiece] = []
@@ -464,44 +484,66 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     placed = _Placed()
     boxes, x0s = placed.boxes, placed.x0s
     hypot = math.hypot
-    # Per kind, what each candidate of it reads (``_size_for``, the height's draw and
+    clear_by = MARKER_RADIUS + PIECE_GAP
+    # Per kind, what each candidate of it reads (``_SIZE_DRAWS``, the height's draw and
     # ``_fits``' tests), worked out once.
-    kind_facts = [(name, shape, shape == "rect", traits, ht_low, ht_high - ht_low + 1,
-                   (ht_high - ht_low + 1).bit_length(), "impassable" in traits,
-                   "impassable" in traits or "hazardous" in traits)
+    kind_facts = [(name, shape, shape == "rect", traits, *_SIZE_DRAWS[name], ht_low,
+                   ht_high - ht_low + 1, (ht_high - ht_low + 1).bit_length(),
+                   "impassable" in traits, "impassable" in traits or "hazardous" in traits)
                   for name, shape, traits, (ht_low, ht_high) in PIECE_TYPES]
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
-    # Most candidates do not fit: ``_size_for``, the ``_Draft`` and ``_fits`` (with
-    # ``_Placed.near`` and ``_pieces_gap``) are written out below for them, the same
-    # draws and the same tests in the same order.
+    # Most candidates do not fit: ``_size_for``, ``snap``, the ``_Draft`` and ``_fits``
+    # (with ``_Placed.near`` and ``_pieces_gap``) are written out below for them, the
+    # same draws and the same tests (in the same order, or pure tests reordered).
+    # ``snap(v)`` of a float v in [0, 36] is written out as: t = v * 10.0, f = t % 1.0,
+    # then (t - f) / 10.0 or (t - f + 1.0) / 10.0, or ``round(v, 1)`` near a tie or 0.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
         kind = getrandbits(kind_bits)
         while kind >= kinds:
             kind = getrandbits(kind_bits)
-        name, shape, is_rect, traits, ht_low, span, bits, solid, kept_away = kind_facts[kind]
-        if name == "wall":
-            length, thick = snap(4 + (8 - 4) * rand()), 0.5
-            w, h = (length, thick) if rand() < 0.5 else (thick, length)
-        elif name == "building":
-            w, h = snap(4 + (7 - 4) * rand()), snap(4 + (7 - 4) * rand())
-        elif name == "formation":
-            w, h = snap(3 + (6 - 3) * rand()), snap(2 + (4 - 2) * rand())
-        elif name == "uneven ground":
-            w, h = snap(4 + (7 - 4) * rand()), snap(3 + (6 - 3) * rand())
-        elif name == "grove":
-            w, h = snap(2 + (3.5 - 2) * rand()), 0.0
-        elif name == "boulder":
-            w, h = snap(1 + (1.5 - 1) * rand()), 0.0
+        (name, shape, is_rect, traits, w_low, w_span, h_low, h_span, ht_low, span, bits,
+         solid, kept_away) = kind_facts[kind]
+        v = w_low + w_span * rand()
+        t = v * 10.0
+        f = t % 1.0
+        if 0.499999 <= f <= 0.500001:  # (sizes are at least 1")
+            w = round(v, 1)
         else:
-            w, h = snap(1.5 + (2.5 - 1.5) * rand()), 0.0
+            w = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        if h_span:
+            v = h_low + h_span * rand()
+            t = v * 10.0
+            f = t % 1.0
+            if 0.499999 <= f <= 0.500001:
+                h = round(v, 1)
+            else:
+                h = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        elif h_low:  # a wall: its length drawn, 0.5" thick, then which way it runs
+            w, h = (w, h_low) if rand() < 0.5 else (h_low, w)
+        else:
+            h = 0.0
         if is_rect:
-            x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
-            y = snap(0 + ((TABLE_SIZE - h) - 0) * rand())
+            vx = 0 + ((TABLE_SIZE - w) - 0) * rand()
+            vy = 0 + ((TABLE_SIZE - h) - 0) * rand()
+        else:
+            vx = w + ((TABLE_SIZE - w) - w) * rand()
+            vy = w + ((TABLE_SIZE - w) - w) * rand()
+        t = vx * 10.0
+        f = t % 1.0
+        if t <= 0.5 or 0.499999 <= f <= 0.500001:
+            x = round(vx, 1)
+        else:
+            x = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        t = vy * 10.0
+        f = t % 1.0
+        if t <= 0.5 or 0.499999 <= f <= 0.500001:
+            y = round(vy, 1)
+        else:
+            y = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        if is_rect:
             px0, py0, px1, py1 = x, y, x + w, y + h
         else:
-            x = snap(w + ((TABLE_SIZE - w) - w) * rand())
-            y = snap(w + ((TABLE_SIZE - w) - w) * rand())
             px0, py0, px1, py1 = x - w, y - w, x + w, y + w
         rise = getrandbits(bits)
         while rise >= span:
@@ -530,9 +572,31 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
                     break
         if not fits:
             continue
-        if kept_away and not _fits(_Draft(shape, x, y, w, h, traits), _Placed(), table,
-                                   keep_clear):
-            continue
+        if kept_away:
+            # ``_fits``' other tests: clear of the Strategy points, then of the zones.
+            for cx, cy in keep_clear:
+                if is_rect:
+                    gap = point_rect_dist(cx, cy, px0, py0, px1, py1)
+                else:
+                    gap = hypot(cx - x, cy - y) - w
+                if gap < clear_by:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            draft = None
+            for zone, (lo_x, lo_y, hi_x, hi_y) in zones:
+                # ``_piece_zone_touch``'s box test first, then the rest of it.
+                if px0 - hi_x >= PIECE_GAP or lo_x - px1 >= PIECE_GAP \
+                        or py0 - hi_y >= PIECE_GAP or lo_y - py1 >= PIECE_GAP:
+                    continue
+                if draft is None:
+                    draft = _Draft(shape, x, y, w, h, traits)
+                if _piece_zone_touch(draft, zone):
+                    fits = False
+                    break
+            if not fits:
+                continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0
         pieces.append(piece)
