@@ -351,9 +351,16 @@ class Table:
         return {
             "deployment": self.deployment,
             "terrain": [p.to_dict() for p in self.terrain],
-            "zones": [[[round(x, 2), round(y, 2)] for x, y in z.polygon] for z in self.zones],
+            "zones": [[[x, y] for x, y in z] for z in _rounded_zones(self.zones)],
             "centerline": [list(p) for p in self.centerline],
         }
+
+
+@lru_cache(maxsize=16)
+def _rounded_zones(zones: tuple[Zone, ...]) -> tuple[tuple[Point, ...], ...]:
+    """The zones' corners as ``Table.to_dict`` writes them (to 0.01"), worked out once
+    per deployment: every result's log holds them, and ``round`` to a place is dear."""
+    return tuple(tuple((round(x, 2), round(y, 2)) for x, y in z.polygon) for z in zones)
 
 
 class PieceIndex:

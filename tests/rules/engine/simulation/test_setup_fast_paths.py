@@ -220,3 +220,15 @@ def test_card_answers_written_inline_are_what_encode_writes():
         assert recorded.cheat_damage((), None, None) is answer
         assert game.decisions == [[1, tag, encode(tag, answer)]
                                   for tag in ("ch", "ct", "dch", "dct")]
+
+
+def test_a_tables_zones_in_its_dict_are_rounded_fresh_lists():
+    for deployment in DEPLOYMENTS:
+        table = Table(generate_layout(3, deployment=deployment), deployment)
+        first = table.to_dict()
+        assert first["zones"] == [[[round(x, 2), round(y, 2)] for x, y in z.polygon]
+                                  for z in table.zones]
+        first["zones"][0][0][0] = -1.0
+        first["zones"][1].append([0.0, 0.0])
+        assert table.to_dict()["zones"] == [[[round(x, 2), round(y, 2)] for x, y in z.polygon]
+                                            for z in table.zones]
