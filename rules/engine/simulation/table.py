@@ -267,6 +267,15 @@ def deployment_geometry(kind: str) -> tuple[Polygon, Polygon, tuple[Point, Point
     raise InvalidEncounterInput(f"Unknown deployment {kind!r}; use one of {list(DEPLOYMENTS)}.")
 
 
+@lru_cache(maxsize=16)
+def _deployment_frame(deployment: str) -> tuple[tuple[Zone, Zone], tuple[Point, Point], bool]:
+    """A deployment's zones, its Centerline and which side of it zone 0 lies on: the same
+    for every table of that deployment (zones are frozen, so tables share them)."""
+    z0, z1, line = deployment_geometry(deployment)
+    zones = (Zone(0, z0), Zone(1, z1))
+    return zones, line, side_of_line(zones[0].centroid(), line[0], line[1]) > 0
+
+
 class Table:
     """A 36" table: terrain, the two deployment zones and the Centerline.
 
@@ -285,10 +294,7 @@ class Table:
         if len(set(ids)) != len(ids):
             raise InvalidEncounterInput("Terrain pieces need distinct ids.")
         self.deployment = deployment
-        z0, z1, line = deployment_geometry(deployment)
-        self.zones = (Zone(0, z0), Zone(1, z1))
-        self.centerline: tuple[Point, Point] = line
-        self._zone0_side = side_of_line(self.zones[0].centroid(), line[0], line[1]) > 0
+        self.zones, self.centerline, self._zone0_side = _deployment_frame(deployment)
         t = self.terrain
         self.impassable = tuple(p for p in t if "impassable" in p.traits)
         self.severe = tuple(p for p in t if "severe" in p.traits)

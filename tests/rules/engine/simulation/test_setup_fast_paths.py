@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,17 +24,20 @@ from rules.engine.cards import Card
 from rules.engine.simulation import HeuristicCommander, simulate
 from rules.engine.simulation.codec import CODECS, ENCODERS, encode
 from rules.engine.simulation.engine import Game, _Recorded
-from rules.engine.simulation.geometry import TABLE_SIZE, snap
+from rules.engine.simulation.errors import InvalidEncounterInput
+from rules.engine.simulation.geometry import TABLE_SIZE, side_of_line, snap
 from rules.engine.simulation.moves import _zone_grid, deployment_spots
 from rules.engine.simulation.table import (
     DEPLOYMENTS,
     PIECE_TYPES,
     Table,
     TerrainPiece,
+    Zone,
     _Draft,
     _fits,
     _Placed,
     _size_for,
+    deployment_geometry,
     generate_layout,
 )
 
@@ -232,3 +236,18 @@ def test_a_tables_zones_in_its_dict_are_rounded_fresh_lists():
         first["zones"][1].append([0.0, 0.0])
         assert table.to_dict()["zones"] == [[[round(x, 2), round(y, 2)] for x, y in z.polygon]
                                             for z in table.zones]
+
+
+def test_a_tables_zones_and_centerline_are_its_deployments():
+    """Tables share their deployment's zones, Centerline and side of it (made once)."""
+    for deployment in DEPLOYMENTS:
+        z0, z1, line = deployment_geometry(deployment)
+        table = Table(generate_layout(5, deployment=deployment), deployment)
+        assert table.zones == (Zone(0, z0), Zone(1, z1))
+        assert [z.rect for z in table.zones] == [Zone(0, z0).rect, Zone(1, z1).rect]
+        assert table.centerline == line
+        assert table._zone0_side == (side_of_line(Zone(0, z0).centroid(), *line) > 0)
+        assert table.half_of(*table.zones[0].centroid()) == 0
+        assert table.half_of(*table.zones[1].centroid()) == 1
+    with pytest.raises(InvalidEncounterInput):
+        Table((), "diagonal")
