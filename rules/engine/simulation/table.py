@@ -46,7 +46,10 @@ DEPLOYMENTS = ("standard", "corner", "flank", "close")
 HAZARD_DAMAGE = "1/2/4"
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a frozen dataclass sets every field through
+#: ``object.__setattr__``, a dozen calls a piece, and the generator makes a table's worth
+#: every game. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class TerrainPiece:
     """One piece of terrain. A rectangle has ``x, y`` at its south-west corner and size
     ``w`` x ``h``; a circle has ``x, y`` at its centre and radius ``w`` (``h`` unused)."""
@@ -66,25 +69,23 @@ class TerrainPiece:
     y1: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
+        x, y, w = self.x, self.y, self.w
         if self.shape == "rect":
-            box = (self.x, self.y, self.x + self.w, self.y + self.h)
+            self.x0, self.y0, self.x1, self.y1 = x, y, x + w, y + self.h
         elif self.shape == "circle":
-            box = (self.x - self.w, self.y - self.w, self.x + self.w, self.y + self.w)
+            self.x0, self.y0, self.x1, self.y1 = x - w, y - w, x + w, y + w
         else:
             raise InvalidEncounterInput(f"Terrain {self.id}: shape must be rect or circle.")
-        if self.w <= 0 or (self.shape == "rect" and self.h <= 0):
+        if w <= 0 or (self.shape == "rect" and self.h <= 0):
             raise InvalidEncounterInput(f"Terrain {self.id}: its size must be positive.")
-        unknown = sorted(set(self.traits) - TRAITS)
-        if unknown:
+        traits = self.traits
+        if traits.__class__ is not frozenset:
+            traits = self.traits = frozenset(traits)
+        if not traits <= TRAITS:
             raise InvalidEncounterInput(
-                f"Terrain {self.id}: unknown traits {unknown}; use {sorted(TRAITS)}."
+                f"Terrain {self.id}: unknown traits {sorted(traits - TRAITS)}; "
+                f"use {sorted(TRAITS)}."
             )
-        set_(self, "traits", frozenset(self.traits))
-        set_(self, "x0", box[0])
-        set_(self, "y0", box[1])
-        set_(self, "x1", box[2])
-        set_(self, "y1", box[3])
 
     def has(self, trait: str) -> bool:
         return trait in self.traits

@@ -30,6 +30,7 @@ from rules.engine.simulation.moves import _zone_grid, deployment_spots
 from rules.engine.simulation.table import (
     DEPLOYMENTS,
     PIECE_TYPES,
+    TRAITS,
     Table,
     TerrainPiece,
     Zone,
@@ -251,3 +252,38 @@ def test_a_tables_zones_and_centerline_are_its_deployments():
         assert table.half_of(*table.zones[1].centroid()) == 1
     with pytest.raises(InvalidEncounterInput):
         Table((), "diagonal")
+
+
+# -- terrain pieces ------------------------------------------------------------------------
+
+
+def _plain_box(shape, x, y, w, h):
+    if shape == "rect":
+        return (x, y, x + w, y + h)
+    return (x - w, y - w, x + w, y + w)
+
+
+@settings(max_examples=200, deadline=None)
+@given(shape=st.sampled_from(("rect", "circle")), x=st.floats(0.0, 36.0),
+       y=st.floats(0.0, 36.0), w=st.floats(0.1, 10.0), h=st.floats(0.1, 10.0),
+       traits=st.frozensets(st.sampled_from(sorted(TRAITS))))
+def test_a_pieces_box_hash_and_equality_are_those_of_its_fields(shape, x, y, w, h, traits):
+    """A piece is not frozen (cheaper to make), with the eq and hash a frozen one had."""
+    piece = TerrainPiece(1, shape, x, y, w, h, 2, traits, "p")
+    assert (piece.x0, piece.y0, piece.x1, piece.y1) == _plain_box(shape, x, y, w, h)
+    twin = TerrainPiece(1, shape, x, y, w, h, 2, list(traits), "p")
+    assert type(twin.traits) is frozenset
+    assert twin == piece and hash(twin) == hash(piece)
+    assert hash(piece) == hash((1, shape, x, y, w, h, 2, traits, "p"))
+    assert TerrainPiece(2, shape, x, y, w, h, 2, traits, "p") != piece
+
+
+def test_a_bad_piece_is_refused_as_before():
+    with pytest.raises(InvalidEncounterInput, match="shape must be rect or circle"):
+        TerrainPiece(0, "hex", 1.0, 1.0, 1.0, 1.0, 0, frozenset())
+    with pytest.raises(InvalidEncounterInput, match="size must be positive"):
+        TerrainPiece(0, "rect", 1.0, 1.0, 1.0, 0.0, 0, frozenset())
+    with pytest.raises(InvalidEncounterInput) as err:
+        TerrainPiece(0, "rect", 1.0, 1.0, 1.0, 1.0, 0, ["severe", "lava", "acid"])
+    assert str(err.value) == (f"Terrain 0: unknown traits ['acid', 'lava']; "
+                              f"use {sorted(TRAITS)}.")
