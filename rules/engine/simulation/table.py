@@ -499,6 +499,9 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     boxes, x0s = placed.boxes, placed.x0s
     hypot = math.hypot
     clear_by = MARKER_RADIUS + PIECE_GAP
+    solid_gap = PIECE_GAP
+    reach_on = PIECE_GAP + 1e-6
+    reach_back = PIECE_GAP + placed.widest + 1e-6
     # Per kind, what each candidate of it reads (``_SIZE_DRAWS``, the height's draw and
     # ``_fits``' tests), worked out once.
     kind_facts = [(name, shape, shape == "rect", traits, *_SIZE_DRAWS[name], ht_low,
@@ -564,10 +567,11 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
             rise = getrandbits(bits)
         ht = ht_low + rise
         fits = True
-        for ox0, oy0, ox1, oy1, asks, other in boxes[
-                bisect_right(x0s, px0 - PIECE_GAP - placed.widest - 1e-6):
-                bisect_left(x0s, px1 + PIECE_GAP + 1e-6)]:
-            needed = PIECE_GAP if solid else asks
+        # (``_Placed.near``'s bounds, their sums made once: they keep a hair to spare, and
+        # the box test below passes any piece they let in that is further.)
+        for ox0, oy0, ox1, oy1, asks, other in boxes[bisect_right(x0s, px0 - reach_back):
+                                                     bisect_left(x0s, px1 + reach_on)]:
+            needed = solid_gap if solid else asks
             # (The slice's end nearly always passes ``ox0 - px1``: it is tested last.)
             if px0 - ox1 < needed and oy0 - py1 < needed and py0 - oy1 < needed \
                     and ox0 - px1 < needed:
@@ -615,6 +619,7 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         misses = 0
         pieces.append(piece)
         placed.add(piece)
+        reach_back = PIECE_GAP + placed.widest + 1e-6
         covered += piece.area
     return tuple(pieces)
 
