@@ -79,6 +79,11 @@ CODECS: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
 }
 
 
+#: Tag -> its encoder (``Game.ask`` writes every answer through it: one lookup, no call
+#: of ``encode`` in between).
+ENCODERS: dict[str, Callable[[Any], Any]] = {tag: pair[0] for tag, pair in CODECS.items()}
+
+
 def encode(tag: str, answer: Any) -> Any:
     return CODECS[tag][0](answer)
 

@@ -27,7 +27,7 @@ from ..duels import Duelist, SimpleDuelResult, SoulstoneUse, simple_duel
 from ..errors import EngineBug
 from ..scoring import Score, victory_limits
 from . import actions, table_effects
-from .codec import encode
+from .codec import ENCODERS
 from .commanders.base import DuelContext
 from .commands import EndActivation, Walk
 from .crews import EncounterInput
@@ -101,11 +101,14 @@ class _Recorded:
         self.inner = inner
 
     def _note(self, tag: str, answer: Any) -> None:
-        self.game.decisions.append([self.side, tag, encode(tag, answer)])
+        self.game.decisions.append([self.side, tag, ENCODERS[tag](answer)])
+
+    # The card answers are written as ``codec``'s ``_code`` writes them (a card's code,
+    # or None), without the two calls of ``_note``: a game writes hundreds.
 
     def choose_card(self, allowed, view):
         card = self.inner.choose_card(allowed, view)
-        self._note("ch", card)
+        self.game.decisions.append([self.side, "ch", None if card is None else card.code])
         return card
 
     def name_red_joker(self, view):
@@ -115,7 +118,7 @@ class _Recorded:
 
     def cheat(self, view):
         card = self.inner.cheat(view)
-        self._note("ct", card)
+        self.game.decisions.append([self.side, "ct", None if card is None else card.code])
         return card
 
     def declare_trigger(self, available, view):
@@ -125,12 +128,12 @@ class _Recorded:
 
     def choose_damage_card(self, allowed, track):
         card = self.inner.choose_damage_card(allowed, track)
-        self._note("dch", card)
+        self.game.decisions.append([self.side, "dch", None if card is None else card.code])
         return card
 
     def cheat_damage(self, hand, current, track):
         card = self.inner.cheat_damage(hand, current, track)
-        self._note("dct", card)
+        self.game.decisions.append([self.side, "dct", None if card is None else card.code])
         return card
 
 
@@ -205,6 +208,9 @@ class Game:
         self.scoring = ScoringBook(self)
         self.positions = positions
         self.ended_on_turn = 0
+        #: Activations begun (the log's "act" events, counted as they are written: the
+        #: result reports the number, and a count of the events walked the whole log).
+        self.activations = 0
         self.deployed_first = 0
         # The active model's Action Points.
         self.ap = 0
@@ -227,7 +233,7 @@ class Game:
 
     def ask(self, side: int, tag: str, method: str, *args: Any) -> Any:
         answer = getattr(self.commanders[side], method)(self.views[side], *args)
-        self.decisions.append([side, tag, encode(tag, answer)])
+        self.decisions.append([side, tag, ENCODERS[tag](answer)])
         return answer
 
     def decisions_for(self, side: int, context: DuelContext) -> _Recorded:
@@ -570,6 +576,7 @@ class Game:
         self.activation_over = False
         self.ap = 0
         self.extra_ap = {}
+        self.activations += 1
         self.log.add("act", m.idx)
         cond = m.conditions
         if "defensive" in cond:

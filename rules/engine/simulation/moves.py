@@ -16,6 +16,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .geometry import MARKER_RADIUS, Point, seg_point_dist2, snap, snap_pair
+from .table import zone_box
 
 if TYPE_CHECKING:
     from .state import GameState, Model
@@ -291,9 +292,19 @@ def deployment_spots(state: GameState, zone: Zone, radius: float = 1.0,
                      spacing: float = 2.2) -> list[Point]:
     """Spots completely inside ``zone``, clear of impassable terrain, on a grid ``spacing``
     apart (so no two bases overlap), nearest the table's centre first."""
-    impassable = state.table.impassable
-    return [(x, y) for x, y, rx, ry in _zone_grid(zone, radius, spacing, state.table.centre)
-            if not any(p.point_dist(rx, ry) < radius for p in impassable)]
+    grid = _zone_grid(zone, radius, spacing, state.table.centre)
+    # Every spot lies in the zone's box, and a piece is nearer than ``radius`` to a spot
+    # only if its own box is: the generator keeps impassable pieces out of the zones, so
+    # usually none is left to test (a hair to spare keeps any piece that might be).
+    lo_x, lo_y, hi_x, hi_y = zone_box(zone.polygon)
+    reach = radius + 1e-6
+    near = [p for p in state.table.impassable
+            if p.x0 < hi_x + reach and p.x1 > lo_x - reach
+            and p.y0 < hi_y + reach and p.y1 > lo_y - reach]
+    if not near:
+        return [(x, y) for x, y, _, _ in grid]
+    return [(x, y) for x, y, rx, ry in grid
+            if not any(p.point_dist(rx, ry) < radius for p in near)]
 
 
 @lru_cache(maxsize=64)

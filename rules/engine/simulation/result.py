@@ -315,7 +315,7 @@ def build_result(game: Game) -> SimulationResult:
         markers=markers,
         engagements_at_end=tuple(engagements),
         not_modelled=not_modelled,
-        activations=sum(1 for e in game.log.events if e[0] == "act"),
+        activations=game.activations,
         log=game.log_dict(),
     )
 

@@ -46,7 +46,10 @@ DEPLOYMENTS = ("standard", "corner", "flank", "close")
 HAZARD_DAMAGE = "1/2/4"
 
 
-@dataclass(frozen=True, slots=True)
+#: Not frozen (the same eq and hash): a frozen dataclass sets every field through
+#: ``object.__setattr__``, a dozen calls a piece, and the generator makes a table's worth
+#: every game. Read-only.
+@dataclass(slots=True, unsafe_hash=True)
 class TerrainPiece:
     """One piece of terrain. A rectangle has ``x, y`` at its south-west corner and size
     ``w`` x ``h``; a circle has ``x, y`` at its centre and radius ``w`` (``h`` unused)."""
@@ -66,25 +69,23 @@ class TerrainPiece:
     y1: float = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
+        x, y, w = self.x, self.y, self.w
         if self.shape == "rect":
-            box = (self.x, self.y, self.x + self.w, self.y + self.h)
+            self.x0, self.y0, self.x1, self.y1 = x, y, x + w, y + self.h
         elif self.shape == "circle":
-            box = (self.x - self.w, self.y - self.w, self.x + self.w, self.y + self.w)
+            self.x0, self.y0, self.x1, self.y1 = x - w, y - w, x + w, y + w
         else:
             raise InvalidEncounterInput(f"Terrain {self.id}: shape must be rect or circle.")
-        if self.w <= 0 or (self.shape == "rect" and self.h <= 0):
+        if w <= 0 or (self.shape == "rect" and self.h <= 0):
             raise InvalidEncounterInput(f"Terrain {self.id}: its size must be positive.")
-        unknown = sorted(set(self.traits) - TRAITS)
-        if unknown:
+        traits = self.traits
+        if traits.__class__ is not frozenset:
+            traits = self.traits = frozenset(traits)
+        if not traits <= TRAITS:
             raise InvalidEncounterInput(
-                f"Terrain {self.id}: unknown traits {unknown}; use {sorted(TRAITS)}."
+                f"Terrain {self.id}: unknown traits {sorted(traits - TRAITS)}; "
+                f"use {sorted(TRAITS)}."
             )
-        set_(self, "traits", frozenset(self.traits))
-        set_(self, "x0", box[0])
-        set_(self, "y0", box[1])
-        set_(self, "x1", box[2])
-        set_(self, "y1", box[3])
 
     def has(self, trait: str) -> bool:
         return trait in self.traits
@@ -267,6 +268,15 @@ def deployment_geometry(kind: str) -> tuple[Polygon, Polygon, tuple[Point, Point
     raise InvalidEncounterInput(f"Unknown deployment {kind!r}; use one of {list(DEPLOYMENTS)}.")
 
 
+@lru_cache(maxsize=16)
+def _deployment_frame(deployment: str) -> tuple[tuple[Zone, Zone], tuple[Point, Point], bool]:
+    """A deployment's zones, its Centerline and which side of it zone 0 lies on: the same
+    for every table of that deployment (zones are frozen, so tables share them)."""
+    z0, z1, line = deployment_geometry(deployment)
+    zones = (Zone(0, z0), Zone(1, z1))
+    return zones, line, side_of_line(zones[0].centroid(), line[0], line[1]) > 0
+
+
 class Table:
     """A 36" table: terrain, the two deployment zones and the Centerline.
 
@@ -285,10 +295,7 @@ class Table:
         if len(set(ids)) != len(ids):
             raise InvalidEncounterInput("Terrain pieces need distinct ids.")
         self.deployment = deployment
-        z0, z1, line = deployment_geometry(deployment)
-        self.zones = (Zone(0, z0), Zone(1, z1))
-        self.centerline: tuple[Point, Point] = line
-        self._zone0_side = side_of_line(self.zones[0].centroid(), line[0], line[1]) > 0
+        self.zones, self.centerline, self._zone0_side = _deployment_frame(deployment)
         t = self.terrain
         self.impassable = tuple(p for p in t if "impassable" in p.traits)
         self.severe = tuple(p for p in t if "severe" in p.traits)
@@ -351,9 +358,16 @@ class Table:
         return {
             "deployment": self.deployment,
             "terrain": [p.to_dict() for p in self.terrain],
-            "zones": [[[round(x, 2), round(y, 2)] for x, y in z.polygon] for z in self.zones],
+            "zones": [[[x, y] for x, y in z] for z in _rounded_zones(self.zones)],
             "centerline": [list(p) for p in self.centerline],
         }
+
+
+@lru_cache(maxsize=16)
+def _rounded_zones(zones: tuple[Zone, ...]) -> tuple[tuple[Point, ...], ...]:
+    """The zones' corners as ``Table.to_dict`` writes them (to 0.01"), worked out once
+    per deployment: every result's log holds them, and ``round`` to a place is dear."""
+    return tuple(tuple((round(x, 2), round(y, 2)) for x, y in z.polygon) for z in zones)
 
 
 class PieceIndex:
@@ -434,6 +448,27 @@ def _size_for(name: str, rng: random.Random) -> tuple[float, float]:
     return snap(1.5 + (2.5 - 1.5) * rand()), 0.0
 
 
+#: Per kind, the draws of its size as ``_size_for`` makes them: width ``low + span *
+#: rand()`` and height likewise (a circle: none, a wall: its length, then 0.5" thick).
+_SIZE_DRAWS: dict[str, tuple[float, float, float, float]] = {
+    "formation": (3, 6 - 3, 2, 4 - 2),
+    "wall": (4, 8 - 4, 0.5, 0),
+    "uneven ground": (4, 7 - 4, 3, 6 - 3),
+    "grove": (2, 3.5 - 2, 0, 0),
+    "building": (4, 7 - 4, 4, 7 - 4),
+    "boulder": (1, 1.5 - 1, 0, 0),
+    "hazardous pool": (1.5, 2.5 - 1.5, 0, 0),
+}
+
+
+@lru_cache(maxsize=8)
+def _layout_frame(deployment: str) -> tuple[tuple[Point, ...], tuple[tuple[Zone, tuple], ...]]:
+    """What the generator reads of an empty table of a deployment, the same for every
+    layout: the Strategy points kept clear, and the zones, each with its box."""
+    table = Table((), deployment)
+    return table.squat_points(), tuple((z, zone_box(tuple(z.polygon))) for z in table.zones)
+
+
 def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "standard",
                     max_pieces: int = 40) -> tuple[TerrainPiece, ...]:
     """A seeded terrain layout covering about ``density`` of the table (0 to 0.5).
@@ -450,8 +485,7 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
         raise InvalidEncounterInput(f"Terrain density is a fraction of the table from 0 to "
                                     f"{MAX_DENSITY}, not {density!r}.")
     rng = random.Random(seed)
-    table = Table((), deployment)
-    keep_clear = table.squat_points()
+    keep_clear, zones = _layout_frame(deployment)
     target = density * TABLE_SIZE * TABLE_SIZE
     covered = 0.0
     pieces: list[TerrainPiece] = []
@@ -466,54 +500,80 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
     placed = _Placed()
     boxes, x0s = placed.boxes, placed.x0s
     hypot = math.hypot
-    # Per kind, what each candidate of it reads (``_size_for``, the height's draw and
+    clear_by = MARKER_RADIUS + PIECE_GAP
+    solid_gap = PIECE_GAP
+    reach_on = PIECE_GAP + 1e-6
+    reach_back = PIECE_GAP + placed.widest + 1e-6
+    # Per kind, what each candidate of it reads (``_SIZE_DRAWS``, the height's draw and
     # ``_fits``' tests), worked out once.
-    kind_facts = [(name, shape, shape == "rect", traits, ht_low, ht_high - ht_low + 1,
-                   (ht_high - ht_low + 1).bit_length(), "impassable" in traits,
-                   "impassable" in traits or "hazardous" in traits)
+    kind_facts = [(name, shape, shape == "rect", traits, *_SIZE_DRAWS[name], ht_low,
+                   ht_high - ht_low + 1, (ht_high - ht_low + 1).bit_length(),
+                   "impassable" in traits, "impassable" in traits or "hazardous" in traits)
                   for name, shape, traits, (ht_low, ht_high) in PIECE_TYPES]
     # Give up once a run of pieces in a row does not fit: the table is as full as it gets.
-    # Most candidates do not fit: ``_size_for``, the ``_Draft`` and ``_fits`` (with
-    # ``_Placed.near`` and ``_pieces_gap``) are written out below for them, the same
-    # draws and the same tests in the same order.
+    # Most candidates do not fit: ``_size_for``, ``snap``, the ``_Draft`` and ``_fits``
+    # (with ``_Placed.near`` and ``_pieces_gap``) are written out below for them, the
+    # same draws and the same tests (in the same order, or pure tests reordered).
+    # ``snap(v)`` of a float v in [0, 36] is written out as: t = v * 10.0, f = t % 1.0,
+    # then (t - f) / 10.0 or (t - f + 1.0) / 10.0, or ``round(v, 1)`` near a tie or 0.
     while covered < target and len(pieces) < max_pieces and misses < 80:
         misses += 1
         kind = getrandbits(kind_bits)
         while kind >= kinds:
             kind = getrandbits(kind_bits)
-        name, shape, is_rect, traits, ht_low, span, bits, solid, kept_away = kind_facts[kind]
-        if name == "wall":
-            length, thick = snap(4 + (8 - 4) * rand()), 0.5
-            w, h = (length, thick) if rand() < 0.5 else (thick, length)
-        elif name == "building":
-            w, h = snap(4 + (7 - 4) * rand()), snap(4 + (7 - 4) * rand())
-        elif name == "formation":
-            w, h = snap(3 + (6 - 3) * rand()), snap(2 + (4 - 2) * rand())
-        elif name == "uneven ground":
-            w, h = snap(4 + (7 - 4) * rand()), snap(3 + (6 - 3) * rand())
-        elif name == "grove":
-            w, h = snap(2 + (3.5 - 2) * rand()), 0.0
-        elif name == "boulder":
-            w, h = snap(1 + (1.5 - 1) * rand()), 0.0
+        (name, shape, is_rect, traits, w_low, w_span, h_low, h_span, ht_low, span, bits,
+         solid, kept_away) = kind_facts[kind]
+        v = w_low + w_span * rand()
+        t = v * 10.0
+        f = t % 1.0
+        if 0.499999 <= f <= 0.500001:  # (sizes are at least 1")
+            w = round(v, 1)
         else:
-            w, h = snap(1.5 + (2.5 - 1.5) * rand()), 0.0
+            w = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        if h_span:
+            v = h_low + h_span * rand()
+            t = v * 10.0
+            f = t % 1.0
+            if 0.499999 <= f <= 0.500001:
+                h = round(v, 1)
+            else:
+                h = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        elif h_low:  # a wall: its length drawn, 0.5" thick, then which way it runs
+            w, h = (w, h_low) if rand() < 0.5 else (h_low, w)
+        else:
+            h = 0.0
         if is_rect:
-            x = snap(0 + ((TABLE_SIZE - w) - 0) * rand())
-            y = snap(0 + ((TABLE_SIZE - h) - 0) * rand())
+            vx = 0 + ((TABLE_SIZE - w) - 0) * rand()
+            vy = 0 + ((TABLE_SIZE - h) - 0) * rand()
+        else:
+            vx = w + ((TABLE_SIZE - w) - w) * rand()
+            vy = w + ((TABLE_SIZE - w) - w) * rand()
+        t = vx * 10.0
+        f = t % 1.0
+        if t <= 0.5 or 0.499999 <= f <= 0.500001:
+            x = round(vx, 1)
+        else:
+            x = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        t = vy * 10.0
+        f = t % 1.0
+        if t <= 0.5 or 0.499999 <= f <= 0.500001:
+            y = round(vy, 1)
+        else:
+            y = (t - f) / 10.0 if f < 0.5 else (t - f + 1.0) / 10.0
+        if is_rect:
             px0, py0, px1, py1 = x, y, x + w, y + h
         else:
-            x = snap(w + ((TABLE_SIZE - w) - w) * rand())
-            y = snap(w + ((TABLE_SIZE - w) - w) * rand())
             px0, py0, px1, py1 = x - w, y - w, x + w, y + w
         rise = getrandbits(bits)
         while rise >= span:
             rise = getrandbits(bits)
         ht = ht_low + rise
         fits = True
-        for ox0, oy0, ox1, oy1, asks, other in boxes[
-                bisect_right(x0s, px0 - PIECE_GAP - placed.widest - 1e-6):
-                bisect_left(x0s, px1 + PIECE_GAP + 1e-6)]:
-            needed = PIECE_GAP if solid else asks
+        # (``_Placed.near``'s bounds, their sums made once: they keep a hair to spare, and
+        # the box test below passes any piece they let in that is further.)
+        for ox0, oy0, ox1, oy1, asks, other in boxes[bisect_right(x0s, px0 - reach_back):
+                                                     bisect_left(x0s, px1 + reach_on)]:
+            needed = solid_gap if solid else asks
             # (The slice's end nearly always passes ``ox0 - px1``: it is tested last.)
             if px0 - ox1 < needed and oy0 - py1 < needed and py0 - oy1 < needed \
                     and ox0 - px1 < needed:
@@ -532,13 +592,36 @@ def generate_layout(seed: int, *, density: float = 0.3, deployment: str = "stand
                     break
         if not fits:
             continue
-        if kept_away and not _fits(_Draft(shape, x, y, w, h, traits), _Placed(), table,
-                                   keep_clear):
-            continue
+        if kept_away:
+            # ``_fits``' other tests: clear of the Strategy points, then of the zones.
+            for cx, cy in keep_clear:
+                if is_rect:
+                    gap = point_rect_dist(cx, cy, px0, py0, px1, py1)
+                else:
+                    gap = hypot(cx - x, cy - y) - w
+                if gap < clear_by:
+                    fits = False
+                    break
+            if not fits:
+                continue
+            draft = None
+            for zone, (lo_x, lo_y, hi_x, hi_y) in zones:
+                # ``_piece_zone_touch``'s box test first, then the rest of it.
+                if px0 - hi_x >= PIECE_GAP or lo_x - px1 >= PIECE_GAP \
+                        or py0 - hi_y >= PIECE_GAP or lo_y - py1 >= PIECE_GAP:
+                    continue
+                if draft is None:
+                    draft = _Draft(shape, x, y, w, h, traits)
+                if _piece_zone_touch(draft, zone):
+                    fits = False
+                    break
+            if not fits:
+                continue
         piece = TerrainPiece(len(pieces), shape, x, y, w, h, ht, traits, name)
         misses = 0
         pieces.append(piece)
         placed.add(piece)
+        reach_back = PIECE_GAP + placed.widest + 1e-6
         covered += piece.area
     return tuple(pieces)
 
@@ -630,7 +713,7 @@ def _pieces_gap(a: TerrainPiece | _Draft, b: TerrainPiece) -> float:
 
 def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
     """Does the piece come within a base's width of the zone?"""
-    lo_x, lo_y, hi_x, hi_y = _zone_box(tuple(zone.polygon))
+    lo_x, lo_y, hi_x, hi_y = zone_box(tuple(zone.polygon))
     if piece.x0 - hi_x >= PIECE_GAP or lo_x - piece.x1 >= PIECE_GAP \
             or piece.y0 - hi_y >= PIECE_GAP or lo_y - piece.y1 >= PIECE_GAP:
         return False
@@ -640,8 +723,9 @@ def _piece_zone_touch(piece: TerrainPiece | _Draft, zone: Zone) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
-    """A zone's bounding box (the generator asks for it for every candidate piece)."""
+def zone_box(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    """A zone's bounding box (the generator asks for it for every candidate piece, and
+    ``moves.deployment_spots`` for every deployment)."""
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     return min(xs), min(ys), max(xs), max(ys)
