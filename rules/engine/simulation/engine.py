@@ -103,9 +103,13 @@ class _Recorded:
     def _note(self, tag: str, answer: Any) -> None:
         self.game.decisions.append([self.side, tag, encode(tag, answer)])
 
+    # The card and trigger answers are written as ``encode`` writes them (a card's code or
+    # None, a trigger's name or None), without its table lookup and call: a game records
+    # a few hundred of them (``test_recorded_encoding`` pins them to ``encode``).
+
     def choose_card(self, allowed, view):
         card = self.inner.choose_card(allowed, view)
-        self._note("ch", card)
+        self.game.decisions.append([self.side, "ch", None if card is None else card.code])
         return card
 
     def name_red_joker(self, view):
@@ -115,22 +119,22 @@ class _Recorded:
 
     def cheat(self, view):
         card = self.inner.cheat(view)
-        self._note("ct", card)
+        self.game.decisions.append([self.side, "ct", None if card is None else card.code])
         return card
 
     def declare_trigger(self, available, view):
         trigger = self.inner.declare_trigger(available, view)
-        self._note("tr", trigger)
+        self.game.decisions.append([self.side, "tr", None if trigger is None else trigger.name])
         return trigger
 
     def choose_damage_card(self, allowed, track):
         card = self.inner.choose_damage_card(allowed, track)
-        self._note("dch", card)
+        self.game.decisions.append([self.side, "dch", None if card is None else card.code])
         return card
 
     def cheat_damage(self, hand, current, track):
         card = self.inner.cheat_damage(hand, current, track)
-        self._note("dct", card)
+        self.game.decisions.append([self.side, "dct", None if card is None else card.code])
         return card
 
 
