@@ -195,15 +195,18 @@ class Duelist:
     fixed_suits: tuple[Suit, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.stat, bool) or not isinstance(self.stat, int) or self.stat < 0:
-            raise RulesError(f"A duel stat must be a whole number >= 0, got {self.stat!r}.")
+        stat = self.stat
+        # A plain int skips the isinstance checks (bool, another type or an int subclass).
+        if ((stat.__class__ is not int and (isinstance(stat, bool) or not isinstance(stat, int)))
+                or stat < 0):
+            raise RulesError(f"A duel stat must be a whole number >= 0, got {stat!r}.")
         p, n, f, d = self.positive, self.negative, self.focused, self.defensive
         if not (p.__class__ is int and n.__class__ is int and f.__class__ is int
                 and d.__class__ is int and p >= 0 and n >= 0 and f >= 0 and d >= 0):
             self._check_counts()  # the plain ints above pass at once (one per attack)
         suits = self.suits
         # Built per attack: suits and triggers that already are tuples are kept as they are.
-        if suits.__class__ is not tuple or not _all_suits(suits):
+        if suits.__class__ is not tuple or (suits and not _all_suits(suits)):
             suits = self.suits = parse_suits(suits)
         if self.triggers.__class__ is not tuple:
             self.triggers = tuple(self.triggers)
@@ -412,9 +415,11 @@ class DuelView:
         role = self.role
         base = self.base + self.extra_value
         if role == "defender":
-            return self.opponent.total - base + 1
+            opponent = self.opponent
+            return opponent.base + opponent.card.value + opponent.extra_value - base + 1
         if role == "attacker":
-            opposing = self.opponent.total
+            opponent = self.opponent
+            opposing = opponent.base + opponent.card.value + opponent.extra_value
             target = opposing if self.tn is None else max(opposing, self.tn)
         else:
             target = 0 if self.tn is None else self.tn
@@ -542,10 +547,11 @@ class GreedyDecisions(GreedyDamageDecisions):
 
     def _damage_cutting_cheat(self, view: DuelView) -> Card | None:
         """The lowest hand card that moves the margin into the gentlest damage band."""
-        attacker_total = view.opponent.total
+        attacker = view.opponent
+        attacker_total = attacker.base + attacker.card.value + attacker.extra_value
         base = view.base + view.extra_value
         best: Card | None = None
-        best_band = accuracy_twist(attacker_total - view.total)
+        best_band = accuracy_twist(attacker_total - base - view.card.value)
         for card in view.deck.hand:
             if card.joker == "black":
                 continue
@@ -747,20 +753,28 @@ def simple_duel(
     ruleset: Ruleset | str | None = None,
 ) -> SimpleDuelResult:
     """Resolve a simple duel: the total must reach ``tn`` and carry ``required_suits``."""
-    rules = get_ruleset(ruleset)
-    duelist.check_ruleset(rules)
-    required = parse_suits(required_suits)
+    # The small steps are written out as in ``opposed_duel``.
+    rules = DEFAULT_RULESET if ruleset is None else get_ruleset(ruleset)
+    if duelist.soulstone is not None or duelist.soulstone_card:
+        duelist.check_ruleset(rules)
+    required = parse_suits(required_suits) if required_suits else ()
     side = DuelView("simple", duelist, deck, decisions or GREEDY, tn, required, rules)
     events: list[tuple[str, str, str]] = []
-    _declare_soulstones(side, events)
-    side.flipped = deck.flip(cards_to_flip(side.net))
-    events.append(("flip", "simple", _codes(side.flipped)))
+    if duelist.soulstone is not None:
+        _declare_soulstones(side, events)
+    net = side.net
+    side.flipped = flipped = deck.flip(1 if net == 0 else cards_to_flip(net))
+    events.append(("flip", "simple", " ".join([c.code for c in flipped])))
     _choose(side, events)
-    side.cheat_block = cheat_block_reason(side.net, side.flipped, (), ruleset=rules)
-    _change_total(side, events)
-    _offer_trigger(side, events)
-    total = side.total
-    suits = side.suits
+    side.cheat_block = cheat_block_reason(net, flipped, (), ruleset=rules)
+    if duelist.soulstone_card:
+        _change_total(side, events)
+    else:
+        _offer_cheat(side, events)
+    if duelist.triggers:
+        _offer_trigger(side, events)
+    total = side.base + side.card.value + side.extra_value
+    suits = side.suits_with(side.card, side.red_joker_suit)
     success = side.meets_requirements(total, suits)
     events.append(("result", "simple", "success" if success else "failure"))
     return SimpleDuelResult(
@@ -817,8 +831,8 @@ def opposed_duel(
         _declare_soulstones(a, events)
 
     # 2. Both flip; the Defender (first edition: the Attacker) picks first.
-    a.flipped = a_flipped = attacker_deck.flip(cards_to_flip(a.net))
-    d.flipped = d_flipped = defender_deck.flip(cards_to_flip(d.net))
+    a.flipped = a_flipped = attacker_deck.flip(1 if a.net == 0 else cards_to_flip(a.net))
+    d.flipped = d_flipped = defender_deck.flip(1 if d.net == 0 else cards_to_flip(d.net))
     events.append(("flip", "attacker", " ".join([c.code for c in a_flipped])))
     events.append(("flip", "defender", " ".join([c.code for c in d_flipped])))
     first, second = (d, a) if rules.picks_first == "defender" else (a, d)

@@ -550,7 +550,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     A disengaging strike (``strike``) declares no triggers and deals no damage.
     """
     st = game.state
-    at, tt = attacker.p.talents, target.p.talents
+    ap, tp = attacker.p, target.p
+    at, tt = ap.talents, tp.talents
     positive = negative = 0
     cover = 0
     if action.kind == "projectile":
@@ -569,8 +570,10 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     kind = "strike" if strike else "attack"
     a_context = DuelContext(kind, "attacker", attacker.id, target.id, action.name)
     d_context = DuelContext(kind, "defender", target.id, attacker.id, action.name)
-    d_stone = game.soulstones(target, d_context)
-    a_stone = game.soulstones(attacker, a_context)
+    # Only Masters and Henchmen are asked (``Game.soulstones`` says None to the others).
+    a_stones, d_stones = ap.can_use_soulstones, tp.can_use_soulstones
+    d_stone = game.soulstones(target, d_context) if d_stones else None
+    a_stone = game.soulstones(attacker, a_context) if a_stones else None
     d_positive = d_negative = 0
     if game.next_twists:  # a twist waiting for a model's next duel is spent here
         if attacker.idx in game.next_twists:
@@ -593,24 +596,24 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         positive=d_positive,
         negative=d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
         bonus=game.wp_bonus(target) if resist == "wp" else 0,
-        can_use_soulstones=target.p.can_use_soulstones,
+        can_use_soulstones=d_stones,
         soulstone=d_stone,
         defensive=target.conditions.get("defensive", 0),
         is_df_duel=resist == "df",
-        triggers=(target.p.defensive_engine_triggers
+        triggers=(tp.defensive_engine_triggers
                   if not strike and silencing.isdisjoint(target.conditions) else ()),
-        name=target.name,
+        name=tp.name,
     )
     attacker_duelist = Duelist(
         max(1, action.value),
         positive=positive,
         negative=negative + (1 if at.shaken and action.stat in ("df", "wp") else 0),
         suits=action.suits,
-        can_use_soulstones=attacker.p.can_use_soulstones,
+        can_use_soulstones=a_stones,
         soulstone=a_stone,
         focused=focused,
         triggers=triggers,
-        name=attacker.name,
+        name=ap.name,
     )
     a_side, d_side = st.sides[attacker.side], st.sides[target.side]
     result = opposed_duel(
@@ -802,13 +805,16 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
         placed.append((x, y))
     amount = blast_damage(action.damage, severity)
     hit = []
-    for m in st.models:
+    hypot = math.hypot
+    for m in st.models:  # a plain loop, not ``any`` over a generator per model
         if not m.in_play or m is target:
             continue
-        touched = any(math.hypot(m.x - x, m.y - y) <= m.r + BLAST_RADIUS + 1e-6
-                      for x, y in placed)
-        if touched and st.los(m, target):
-            hit.append(m)
+        mx, my, limit = m.x, m.y, m.r + BLAST_RADIUS + 1e-6
+        for x, y in placed:
+            if hypot(mx - x, my - y) <= limit:
+                if st.los(m, target):
+                    hit.append(m)
+                break
     for m in hit:
         if m.p.talents.ignores_pulse_blast_damage:
             continue
