@@ -558,7 +558,8 @@ class GreedyDecisions(GreedyDamageDecisions):
             margin = attacker_total - base - card.value
             if margin < 0:  # a winning card; ``_winning_cheat`` found none, so never here
                 continue
-            band = accuracy_twist(margin)
+            # ``accuracy_twist(margin)`` for a margin >= 0, without a call per card.
+            band = -2 if margin == 0 else -1 if margin <= 5 else 0 if margin <= 10 else 1
             if band < best_band or (best is not None and band == best_band
                                     and card.value < best.value):
                 best, best_band = card, band
@@ -764,7 +765,7 @@ def simple_duel(
         _declare_soulstones(side, events)
     net = side.net
     side.flipped = flipped = deck.flip(1 if net == 0 else cards_to_flip(net))
-    events.append(("flip", "simple", " ".join([c.code for c in flipped])))
+    events.append(("flip", "simple", _codes(flipped)))
     _choose(side, events)
     side.cheat_block = cheat_block_reason(net, flipped, (), ruleset=rules)
     if duelist.soulstone_card:
@@ -833,8 +834,8 @@ def opposed_duel(
     # 2. Both flip; the Defender (first edition: the Attacker) picks first.
     a.flipped = a_flipped = attacker_deck.flip(1 if a.net == 0 else cards_to_flip(a.net))
     d.flipped = d_flipped = defender_deck.flip(1 if d.net == 0 else cards_to_flip(d.net))
-    events.append(("flip", "attacker", " ".join([c.code for c in a_flipped])))
-    events.append(("flip", "defender", " ".join([c.code for c in d_flipped])))
+    events.append(("flip", "attacker", _codes(a_flipped)))
+    events.append(("flip", "defender", _codes(d_flipped)))
     first, second = (d, a) if rules.picks_first == "defender" else (a, d)
     _choose(first, events)
     _choose(second, events)
@@ -1025,7 +1026,7 @@ def _offer_trigger(side: DuelView, events: list[tuple[str, str, str]]) -> None:
     triggers = side.duelist.triggers
     if not triggers:
         return
-    suits = side.suits
+    suits = side.suits_with(side.card, side.red_joker_suit)  # ``side.suits``
     available = []
     for trigger in triggers:
         needed = trigger.suits
@@ -1075,5 +1076,6 @@ def _finish(side: DuelView, purpose: str) -> DuelSide:
     )
 
 
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join([c.code for c in cards])
+def _codes(cards: Sequence[Card]) -> str:
+    # Most flips turn over one card: its code, without building a list to join.
+    return cards[0].code if len(cards) == 1 else " ".join([c.code for c in cards])

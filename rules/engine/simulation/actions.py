@@ -633,8 +633,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     if strike:
         return result
     attacker.attacks_made += 1
+    won = result.winner == "attacker"  # ``result.attacker_won``
     game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
-                 int(result.attacker_won), result.margin)
+                 int(won), result.margin)
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
     declared = result.attacker.trigger
@@ -647,7 +648,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             profile = action.trigger_named(declared.name)
             effects = profile.effects if profile is not None else ()
             timing = profile.timing if profile is not None else ""
-    if not result.attacker_won:
+    if not won:
         # The defender's trigger first (both resolve after the result), then the
         # attacker's when its timing resolves on a failure (immediately, after
         # resolving, after failing); effects on the damage flip have none to change.
