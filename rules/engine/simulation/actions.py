@@ -47,6 +47,8 @@ BLAST_RADIUS = base_radius(50)
 SCHEME_MARKER_SPACING = 4.0
 INTERACT_AP = {"stake": 2, "deliver": 2, "shake_distracted": 2}
 _CRITICAL = {"ml": "critical_strike_ml", "sh": "critical_strike_sh"}
+#: The Critical Strike talent's trigger (a frozen value: one serves every attack).
+_CRITICAL_STRIKE = Trigger("Critical Strike", ("rams",))
 
 
 # -- Action Points --------------------------------------------------------------------
@@ -589,7 +591,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         triggers = action.engine_triggers
         flag = _CRITICAL.get(action.stat or "")
         if flag and getattr(at, flag):
-            critical = Trigger("Critical Strike", ("rams",))
+            critical = _CRITICAL_STRIKE
             triggers = (*triggers, critical)
     defender = Duelist(
         max(1, _stat_of(target, resist)),
@@ -805,22 +807,29 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
             raise IllegalCommand("Each Blast Marker must touch the target or another one.")
         placed.append((x, y))
     amount = blast_damage(action.damage, severity)
-    hit = []
-    hypot = math.hypot
-    for m in st.models:  # a plain loop, not ``any`` over a generator per model
-        if not m.in_play or m is target:
-            continue
-        mx, my, limit = m.x, m.y, m.r + BLAST_RADIUS + 1e-6
-        for x, y in placed:
-            if hypot(mx - x, my - y) <= limit:
-                if st.los(m, target):
-                    hit.append(m)
-                break
+    hit = [m for m in under_blasts(st.models, target, placed) if st.los(m, target)]
     for m in hit:
         if m.p.talents.ignores_pulse_blast_damage:
             continue
         game.deal_damage(m, _reduced(attacker, action, m, amount), by=attacker,
                          cause=f"{action.name} (blast)", blast=True)
+
+
+def under_blasts(models, target: Model, placed: list[tuple[float, float]]) -> list[Model]:
+    """The models in play, other than ``target``, that a Blast Marker at one of ``placed``
+    touches (a plain loop, not ``any`` over a generator per model;
+    ``test_duel_fast_paths`` pins it to that form)."""
+    touched = []
+    hypot = math.hypot
+    for m in models:
+        if not m.in_play or m is target:
+            continue
+        mx, my, limit = m.x, m.y, m.r + BLAST_RADIUS + 1e-6
+        for x, y in placed:
+            if hypot(mx - x, my - y) <= limit:
+                touched.append(m)
+                break
+    return touched
 
 
 def affected_models(game: Game, source: Model, target: Model | None, effect: TriggerEffect,

@@ -249,7 +249,7 @@ class Game:
         """Ask for a Soulstone use before a flip (only Masters and Henchmen, only with
         Soulstones in the Pool)."""
         side = self.state.sides[model.side]
-        if not model.p.can_use_soulstones or side.pool < 1:
+        if side.pool < 1 or not model.p.can_use_soulstones:  # the Pool first: no call
             return None
         use = self.ask(model.side, "ss", "soulstones", context)
         if use is None or not use.stones:
@@ -739,7 +739,7 @@ class Game:
             return 0
         st = self.state
         side = st.sides[target.side]
-        if preventable and reducible and target.p.can_use_soulstones and side.pool >= 1 \
+        if preventable and reducible and side.pool >= 1 and target.p.can_use_soulstones \
                 and self.ask(target.side, "prevent", "prevent", target.id, amount):
             side.pool -= 1
             result = prevention_flip(side.deck, amount)
