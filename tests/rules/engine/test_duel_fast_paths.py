@@ -197,6 +197,53 @@ def test_simple_duels_are_the_plain_ones(data, first_edition, deck, policy, tn):
     assert outcomes[0] == outcomes[1]
 
 
+@st.composite
+def _stacked(draw):
+    """Both decks stacked: each side's flip and hand drawn from the whole Fate Deck, so
+    close margins, Jokers and cheats that cut the damage band come up often."""
+    cards = draw(st.permutations(FULL_DECK))
+    a_flip, a_hand = draw(st.integers(1, 4)), draw(st.integers(0, 6))
+    d_flip, d_hand = draw(st.integers(1, 4)), draw(st.integers(0, 6))
+    a_cards, rest = cards[:a_flip + a_hand], cards[a_flip + a_hand:]
+    d_cards = rest[:d_flip + d_hand]
+    return ((a_cards[:a_flip], a_cards[a_flip:]), (d_cards[:d_flip], d_cards[d_flip:]))
+
+
+def _stacked_deck(part) -> FateDeck:
+    top, hand = part
+    others = [c for c in FULL_DECK if c not in top and c not in hand]
+    return FateDeck.stacked([*top, *others], hand=hand, seed=7)
+
+
+@_settings
+@given(stacked=_stacked(), a_stat=st.integers(0, 9), d_stat=st.integers(0, 9),
+       a_twist=st.integers(-3, 3), d_twist=st.integers(-3, 3),
+       tn=st.none() | st.integers(4, 18), required=_suit_lists,
+       policy=st.sampled_from(_POLICIES), track=st.sampled_from(["1/2/3", "2/4/6"]))
+def test_stacked_duels_are_the_plain_ones(stacked, a_stat, d_stat, a_twist, d_twist, tn,
+                                          required, policy, track):
+    outcomes = []
+    for module in (duels, plain):
+        a, d = _stacked_deck(stacked[0]), _stacked_deck(stacked[1])
+
+        def run(module=module, a=a, d=d):
+            result = module.opposed_duel(
+                module.Duelist(a_stat, positive=max(a_twist, 0), negative=max(-a_twist, 0)),
+                module.Duelist(d_stat, positive=max(d_twist, 0), negative=max(-d_twist, 0),
+                               is_df_duel=True),
+                a, d, tn=tn, required_suits=required,
+                attacker_decisions=_decisions(module, policy),
+                defender_decisions=_decisions(module, policy))
+            hurt = None
+            if result.winner == "attacker":
+                hurt = module.resolve_damage(result, track, a,
+                                             decisions=_decisions(module, policy))
+            return _plain_opposed(result), _plain_damage(hurt)
+
+        outcomes.append((_outcome(run), _deck_view(a), _deck_view(d)))
+    assert outcomes[0] == outcomes[1]
+
+
 @pytest.mark.parametrize("stat", [0, 5, -1, True, False, 2.0, "3", None])
 def test_duelist_checks_are_the_plain_ones(stat):
     """A plain int skips ``Duelist``'s isinstance checks; every other stat is checked."""
@@ -317,5 +364,6 @@ def test_models_under_blasts_are_the_plain_ones(bases, placed, near):
     if near and models[1:]:
         # A marker exactly at the touching distance of a model (the boundary case).
         m = models[1]
-        placed = [*placed, (m.x + m.r + BLAST_RADIUS, m.y)]
+        m.x = 0.0
+        placed = [*placed, (m.r + BLAST_RADIUS + 1e-6, m.y)]
     assert under_blasts(models, target, placed) == _plain_under_blasts(models, target, placed)
