@@ -80,10 +80,16 @@ def _spend(game: Game, cost: int, stat: str | None = None) -> None:
 
 def can_act(game: Game, m: Model) -> bool:
     """Can the active model still declare any action at all?"""
-    if game.ap > 0 or any(game.extra_ap.values()):
+    # Plain loops, not ``any`` over generators: asked before every action of the game.
+    if game.ap > 0:
         return True
+    for extra in game.extra_ap.values():
+        if extra:
+            return True
     if not game.zero_used:
-        return any(a.ap == 0 for a in m.p.actions if a.modelled)
+        for a in m.p.actions:
+            if a.modelled and a.ap == 0:
+                return True
     return False
 
 
@@ -505,8 +511,13 @@ def _pulse_attack(game: Game, m: Model, action: ActionProfile, named: Model,
 def _randomize(game: Game, m: Model, target: Model) -> Model:
     """A shot at a model engaged with others within 2" of it hits a random one of them."""
     st = game.state
+    # ``st.edge(o, target) <= 2.0 + 1e-6`` written out: the same gap (a gap below zero,
+    # which ``edge`` makes 0, passes either way).
+    tx, ty, tr = target.x, target.y, target.r
+    hypot = math.hypot
     near = [o for o in st.models
-            if o.in_play and o is not target and o is not m and st.edge(o, target) <= 2.0 + 1e-6]
+            if o.in_play and o is not target and o is not m
+            and hypot(o.x - tx, o.y - ty) - o.r - tr <= 2.0 + 1e-6]
     if not near or not any(e in near for e in st.engaged_with(target)):
         return target
     candidates = [target, *near]
