@@ -419,11 +419,14 @@ def _walk(game: Game, m: Model, path) -> None:
 def _terror_after_walk(game: Game, m: Model) -> None:
     """Terrifying: ending a Walk within the model's engagement range calls for a duel."""
     st = game.state
-    for enemy in st.enemies(m):
+    side = m.side
+    # ``st.enemies(m)`` without building the list: a Horror Duel kills no one, so the
+    # enemies in play stay the same through the loop.
+    for enemy in st.models:
+        if not enemy.in_play or enemy.side == side or not enemy.p.talents.terrifying:
+            continue  # not an enemy, or not Terrifying at all (most models)
         if not m.in_play or game.activation_over:
             return
-        if not enemy.p.talents.terrifying:
-            continue  # not Terrifying at all (most models): ``terrifies`` says no
         if game.terrifies(enemy, m) and \
                 st.close_edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)
@@ -565,6 +568,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     st = game.state
     ap, tp = attacker.p, target.p
     at, tt = ap.talents, tp.talents
+    stat = action.stat
     positive = negative = 0
     cover = 0
     if action.kind == "projectile":
@@ -573,9 +577,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             cover = 0
         if cover:
             negative += 1
-    if action.stat == "sh" and tt.shifting_shape and attacker.side != target.side:
+    if stat == "sh" and tt.shifting_shape and attacker.side != target.side:
         negative += 1
-    if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+    if (stat == "ml" and at.paired_melee) or (stat == "sh" and at.paired_ranged):
         positive += 1
     resist = action.resist
     if len(action.resists) > 1:
@@ -600,7 +604,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     critical = None
     if not strike and silencing.isdisjoint(attacker.conditions):
         triggers = action.engine_triggers
-        flag = _CRITICAL.get(action.stat or "")
+        flag = _CRITICAL.get(stat or "")
         if flag and getattr(at, flag):
             critical = _CRITICAL_STRIKE
             triggers = (*triggers, critical)
@@ -620,7 +624,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     attacker_duelist = Duelist(
         max(1, action.value),
         positive=positive,
-        negative=negative + (1 if at.shaken and action.stat in ("df", "wp") else 0),
+        negative=negative + (1 if at.shaken and stat in ("df", "wp") else 0),
         suits=action.suits,
         can_use_soulstones=a_stones,
         soulstone=a_stone,
@@ -665,8 +669,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         # The defender's trigger first (both resolve after the result), then the
         # attacker's when its timing resolves on a failure (immediately, after
         # resolving, after failing); effects on the damage flip have none to change.
-        _defensive(game, target, attacker, defence, hit=False, damaged=False,
-                   stat=action.stat)
+        if defence is not None:  # ``_defensive`` does nothing without a trigger
+            _defensive(game, target, attacker, defence, hit=False, damaged=False, stat=stat)
         if effects and timing in ON_FAILURE_TIMINGS:
             scratch: dict = {}
             for effect in effects:
@@ -684,7 +688,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             _trigger_effect(game, attacker, target, effect, action.range, element)
     if action.effect:
         _attack_text(game, attacker, action, target)
-    _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=action.stat)
+    if defence is not None:
+        _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=stat)
     return result
 
 
