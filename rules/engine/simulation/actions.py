@@ -608,29 +608,38 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         if flag and getattr(at, flag):
             critical = _CRITICAL_STRIKE
             triggers = (*triggers, critical)
+    # Built with positional arguments, in ``Duelist``'s field order (stat, positive,
+    # negative, suits, bonus, can_use_soulstones, soulstone, focused, defensive,
+    # is_df_duel, triggers, name): calling a class with keywords passes them through a
+    # dict, which made each Duelist half as dear again (test_duel_fast_paths pins the order).
     defender = Duelist(
         max(1, _stat_of(target, resist)),
-        positive=d_positive,
-        negative=d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
-        bonus=game.wp_bonus(target) if resist == "wp" else 0,
-        can_use_soulstones=d_stones,
-        soulstone=d_stone,
-        defensive=target.conditions.get("defensive", 0),
-        is_df_duel=resist == "df",
-        triggers=(tp.defensive_engine_triggers
-                  if not strike and silencing.isdisjoint(target.conditions) else ()),
-        name=tp.name,
+        d_positive,
+        d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
+        (),
+        game.wp_bonus(target) if resist == "wp" else 0,
+        d_stones,
+        d_stone,
+        0,
+        target.conditions.get("defensive", 0),
+        resist == "df",
+        (tp.defensive_engine_triggers
+         if not strike and silencing.isdisjoint(target.conditions) else ()),
+        tp.name,
     )
     attacker_duelist = Duelist(
         max(1, action.value),
-        positive=positive,
-        negative=negative + (1 if at.shaken and stat in ("df", "wp") else 0),
-        suits=action.suits,
-        can_use_soulstones=a_stones,
-        soulstone=a_stone,
-        focused=focused,
-        triggers=triggers,
-        name=ap.name,
+        positive,
+        negative + (1 if at.shaken and stat in ("df", "wp") else 0),
+        action.suits,
+        0,
+        a_stones,
+        a_stone,
+        focused,
+        0,
+        False,
+        triggers,
+        ap.name,
     )
     a_side, d_side = st.sides[attacker.side], st.sides[target.side]
     result = opposed_duel(

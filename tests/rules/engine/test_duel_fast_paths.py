@@ -14,6 +14,7 @@ Markers' touch test is a plain loop: each is held to the plain form too.
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from types import SimpleNamespace
 
 import pytest
@@ -242,6 +243,15 @@ def test_stacked_duels_are_the_plain_ones(stacked, a_stat, d_stat, a_twist, d_tw
 
         outcomes.append((_outcome(run), _deck_view(a), _deck_view(d)))
     assert outcomes[0] == outcomes[1]
+
+
+def test_duelist_fields_are_in_the_order_attacks_pass_them():
+    """``actions.resolve_attack`` builds its two Duelists with positional arguments (a
+    class called with keywords passes them through a dict): the fields must keep this
+    order."""
+    assert [f.name for f in fields(duels.Duelist) if f.init][:12] == [
+        "stat", "positive", "negative", "suits", "bonus", "can_use_soulstones", "soulstone",
+        "focused", "defensive", "is_df_duel", "triggers", "name"]
 
 
 @pytest.mark.parametrize("stat", [0, 5, -1, True, False, 2.0, "3", None])
