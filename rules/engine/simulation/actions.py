@@ -420,16 +420,35 @@ def _terror_after_walk(game: Game, m: Model) -> None:
     """Terrifying: ending a Walk within the model's engagement range calls for a duel."""
     st = game.state
     side = m.side
-    # ``st.enemies(m)`` without building the list: a Horror Duel kills no one, so the
-    # enemies in play stay the same through the loop.
-    for enemy in st.models:
-        if not enemy.in_play or enemy.side == side or not enemy.p.talents.terrifying:
-            continue  # not an enemy, or not Terrifying at all (most models)
+    # The enemies of ``st.enemies(m)`` that are Terrifying at all (most games have none),
+    # without building the list: a Horror Duel kills no one, so the enemies in play stay
+    # the same through the loop.
+    for enemy in terrifying_models(st.models):
+        if not enemy.in_play or enemy.side == side:
+            continue
         if not m.in_play or game.activation_over:
             return
         if game.terrifies(enemy, m) and \
                 st.close_edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)
+
+
+#: The last model list asked about, its length then, and its Terrifying models. A game's
+#: list only grows (summons join it, nobody leaves it) and a model keeps its profile, so
+#: the same list at the same length has the same Terrifying models. The list is held,
+#: so its id cannot be reused by another while it is here; one entry, so it is bounded.
+_TERRIFYING: list = [None, 0, ()]
+
+
+def terrifying_models(models: list[Model]) -> tuple[Model, ...]:
+    """The models of ``models`` with the Terrifying talent, in their order (cached for the
+    last list asked about: ``test_duel_fast_paths`` pins it to the plain filter)."""
+    cache = _TERRIFYING
+    if cache[0] is models and cache[1] == len(models):
+        return cache[2]
+    found = tuple([m for m in models if m.p.talents.terrifying])
+    cache[0], cache[1], cache[2] = models, len(models), found
+    return found
 
 
 def _targeting_duels(game: Game, m: Model, target: Model) -> bool:

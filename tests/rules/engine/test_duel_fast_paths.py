@@ -8,7 +8,8 @@ twists, the one-card damage flip, damage without Armor). ``pre_fast_duels`` and
 ``pre_fast_damage`` are the modules as they were; each duel here is fought by both, from
 decks in the same state, and must give the same result, events and decks.
 ``FateDeck.flip(1)`` pops its card; ``Card.code`` is made with the card; the Blast
-Markers' touch test is a plain loop: each is held to the plain form too.
+Markers' touch test is a plain loop; the Terrifying models are cached for the last model
+list: each is held to the plain form too.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from rules.engine.cards import FULL_DECK, RED_JOKER, Card, Suit
 from rules.engine.damage import damage_flip
 from rules.engine.deck import FateDeck
 from rules.engine.ruleset import FIRST_EDITION, SECOND_EDITION
-from rules.engine.simulation.actions import BLAST_RADIUS, under_blasts
+from rules.engine.simulation import actions
+from rules.engine.simulation.actions import BLAST_RADIUS, terrifying_models, under_blasts
 
 from . import pre_fast_damage as plain_damage
 from . import pre_fast_duels as plain
@@ -377,3 +379,26 @@ def test_models_under_blasts_are_the_plain_ones(bases, placed, near):
         m.x = 0.0
         placed = [*placed, (m.r + BLAST_RADIUS + 1e-6, m.y)]
     assert under_blasts(models, target, placed) == _plain_under_blasts(models, target, placed)
+
+
+# -- Terrifying models ------------------------------------------------------------------------
+
+
+def _model(terrifying: int):
+    return SimpleNamespace(p=SimpleNamespace(talents=SimpleNamespace(terrifying=terrifying)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(flags=st.lists(st.integers(0, 2), max_size=10), more=st.lists(st.integers(0, 2),
+                                                                      max_size=3))
+def test_terrifying_models_are_the_plain_ones(flags, more):
+    """The cached answer is the plain filter for the same list, follows the list as it grows
+    (a summon), and another list of the same length gets its own answer; one entry."""
+    models = [_model(f) for f in flags]
+    assert terrifying_models(models) == tuple(m for m in models if m.p.talents.terrifying)
+    assert terrifying_models(models) == tuple(m for m in models if m.p.talents.terrifying)
+    models.extend(_model(f) for f in more)
+    assert terrifying_models(models) == tuple(m for m in models if m.p.talents.terrifying)
+    other = [_model(2) for _ in models]
+    assert terrifying_models(other) == tuple(other)
+    assert actions._TERRIFYING[0] is other and len(actions._TERRIFYING) == 3
