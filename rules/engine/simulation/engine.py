@@ -704,7 +704,8 @@ class Game:
         if name in ("slow", "paralyzed") and m.p.talents.immune_slow_paralyzed:
             return
         cond = m.conditions
-        opposite = {"fast": "slow", "slow": "fast"}.get(name)
+        # Fast and Slow cancel each other (a conditional, not a dict built per call).
+        opposite = "slow" if name == "fast" else "fast" if name == "slow" else None
         if opposite and opposite in cond:
             self.remove_condition(m, opposite)
             return
