@@ -131,6 +131,10 @@ def check(game: Game, m: Model, command: Command) -> str:
 
 
 def _path(points) -> tuple[tuple[float, float], ...]:
+    if (points.__class__ is tuple or points.__class__ is list) and len(points) == 1:
+        # A one-leg Walk (most): no list to build.
+        p = points[0]
+        return ((snap(p[0]), snap(p[1])),)
     return tuple([(snap(p[0]), snap(p[1])) for p in points])
 
 

@@ -29,6 +29,7 @@ from rules.engine.deck import FateDeck
 from rules.engine.ruleset import FIRST_EDITION, SECOND_EDITION
 from rules.engine.simulation import actions
 from rules.engine.simulation.actions import BLAST_RADIUS, terrifying_models, under_blasts
+from rules.engine.simulation.geometry import snap
 
 from . import pre_fast_damage as plain_damage
 from . import pre_fast_duels as plain
@@ -402,3 +403,15 @@ def test_terrifying_models_are_the_plain_ones(flags, more):
     other = [_model(2) for _ in models]
     assert terrifying_models(other) == tuple(other)
     assert actions._TERRIFYING[0] is other and len(actions._TERRIFYING) == 3
+
+
+# -- Walk paths -------------------------------------------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(points=st.lists(st.tuples(_coords, _coords), min_size=0, max_size=3),
+       as_list=st.booleans())
+def test_walk_paths_are_the_plain_ones(points, as_list):
+    """A one-leg path is snapped without the list the longer ones build."""
+    path = list(points) if as_list else tuple(points)
+    assert actions._path(path) == tuple([(snap(p[0]), snap(p[1])) for p in points])
