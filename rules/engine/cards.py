@@ -9,7 +9,7 @@ used in the database and the API ("13R", "1M", "RJ", "BJ").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from .errors import InvalidCard
@@ -68,6 +68,10 @@ class Card:
     value: int
     suit: Suit | None = None
     joker: str | None = None
+    #: Compact text form: "13R", "1M", "RJ" (or "RJ:T" once its suit is named), "BJ".
+    #: Made once with the card (a handful of cards, read on every flip, event and
+    #: decision written); no part of equality, hashing or repr.
+    code: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.joker is None:
@@ -81,6 +85,7 @@ class Card:
                 raise InvalidCard("The Black Joker has value 0 and no suit.")
         else:
             raise InvalidCard(f"Unknown joker {self.joker!r}.")
+        object.__setattr__(self, "code", self._make_code())
 
     @property
     def is_red_joker(self) -> bool:
@@ -94,11 +99,8 @@ class Card:
     def is_joker(self) -> bool:
         return self.joker is not None
 
-    @property
-    def code(self) -> str:
-        """Compact text form: "13R", "1M", "RJ" (or "RJ:T" once its suit is named), "BJ"."""
+    def _make_code(self) -> str:
         if self.joker is None:
-            # A suited card's code read from a table made once (a log writes thousands).
             by_value = _SUITED_CODES.get(self.suit)
             if by_value is not None and type(self.value) is int:
                 return by_value[self.value]
@@ -152,7 +154,7 @@ class Card:
 
 _FACES = {"A": "1", "J": "11", "Q": "12", "K": "13"}
 
-#: Suit -> the codes of its cards by value (index 0 unused): ``Card.code``'s table.
+#: Suit -> the codes of its cards by value (index 0 unused), shared by the cards' codes.
 _SUITED_CODES: dict[Suit, tuple[str, ...]] = {
     suit: ("", *(f"{value}{suit.letter}" for value in range(1, 14))) for suit in Suit
 }

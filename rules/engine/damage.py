@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 from .cards import Card
 from .errors import IllegalChoice, IllegalSoulstoneUse, RulesError
 from .flips import Flip, allowed_choices, cards_to_flip, cheat_block_reason
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import DEFAULT_RULESET, RULESETS, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from .deck import FateDeck
@@ -370,8 +370,14 @@ def damage_flip(
     ``action`` names the action whose own damage twist applies (first edition: "charge",
     "channel"; see ``Ruleset.action_damage_twists``).
     """
-    rules = get_ruleset(ruleset)
-    if not isinstance(track, DamageTrack):
+    # ``get_ruleset`` for the usual None and exact keys ("m2e": a duel result's) at once.
+    if ruleset is None:
+        rules = DEFAULT_RULESET
+    elif ruleset.__class__ is str and ruleset in RULESETS:
+        rules = RULESETS[ruleset]
+    else:
+        rules = get_ruleset(ruleset)
+    if track.__class__ is not DamageTrack:
         track = DamageTrack.parse(track)
     if action is not None:
         twists = rules.action_damage_twists
@@ -383,14 +389,25 @@ def damage_flip(
             )
         extra = twists[action]
         positive, negative = positive + max(extra, 0), negative + max(-extra, 0)
-    pos, neg = damage_fate_modifiers(
-        margin=margin,
-        positive=positive,
-        negative=negative,
-        hard_to_wound=hard_to_wound,
-        defender_soulstone=defender_soulstone,
-        focused=focused,
-    )
+    if positive >= 0 and negative >= 0 and hard_to_wound >= 0 and focused >= 0:
+        # ``damage_fate_modifiers`` written out for counts it accepts (it refuses the others).
+        pos = positive + focused
+        neg = negative + hard_to_wound + (1 if defender_soulstone else 0)
+        if margin is not None:
+            acc = accuracy_twist(margin)
+            if acc > 0:
+                pos += acc
+            else:
+                neg -= acc
+    else:
+        pos, neg = damage_fate_modifiers(
+            margin=margin,
+            positive=positive,
+            negative=negative,
+            hard_to_wound=hard_to_wound,
+            defender_soulstone=defender_soulstone,
+            focused=focused,
+        )
     policy = decisions or _DEFAULT_DAMAGE_DECISIONS
     second_flip = rules.red_joker_damage == "severe_plus_flip"
     record, blocked, cards = _severity_flip(
@@ -411,7 +428,7 @@ def damage_flip(
     return DamageResult(
         record,
         severity,
-        apply_armor(raw, armor),
+        apply_armor(raw, armor) if armor else (raw if raw > 0 else 0),  # no Armor: raw, >= 0
         raw,
         blast_damage(track, severity),
         blast_markers(track, severity),
@@ -531,11 +548,15 @@ def _severity_flip(
     Returns the record, why cheating was blocked, and the cards used; they are discarded
     unless ``discard`` is False (then the caller discards them).
     """
-    cards = deck.flip(cards_to_flip(net))
-    allowed = allowed_choices(cards, net)
-    chosen = allowed[0] if len(allowed) == 1 else policy.choose_damage_card(allowed, track)
-    if len(allowed) > 1 and chosen not in allowed:
-        raise IllegalChoice(f"{chosen} is not an allowed choice on this {purpose}.")
+    if net == 0:  # one card, the only choice (``allowed_choices`` of one untwisted card)
+        cards = deck.flip(1)
+        chosen = cards[0]
+    else:
+        cards = deck.flip(cards_to_flip(net))
+        allowed = allowed_choices(cards, net)
+        chosen = allowed[0] if len(allowed) == 1 else policy.choose_damage_card(allowed, track)
+        if len(allowed) > 1 and chosen not in allowed:
+            raise IllegalChoice(f"{chosen} is not an allowed choice on this {purpose}.")
     blocked = cheat_block_reason(net, cards, opponent_flipped, ruleset=ruleset)
     cheated = None
     if blocked is None:

@@ -168,6 +168,10 @@ class FateDeck:
         play, not discarded, so they are not shuffled back.
         """
         draw = self._draw
+        if n == 1 and draw:  # the usual flip: one card, without slicing (same card)
+            card = draw.pop()
+            self._in_play.append(card)
+            return [card]
         if n <= len(draw):
             if n <= 0:
                 if n == 0:
@@ -218,7 +222,8 @@ class FateDeck:
         """
         in_play, hand, pile = self._in_play, self._hand, self._discard
         for card in cards:
-            if card.joker == "red":
+            joker = card.joker
+            if joker is not None and joker == "red":
                 card = card.identity
             if card in in_play:
                 in_play.remove(card)

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
-from .cards import FULL_DECK, RED_JOKER, Card, Suit
+from .cards import RED_JOKER, Card, Suit
 from .damage import (
     DamageDecisions,
     DamageResult,
@@ -50,7 +50,7 @@ from .damage import (
 )
 from .errors import IllegalChoice, IllegalSoulstoneUse, RulesError
 from .flips import Flip, allowed_choices, cards_to_flip, cheat_block_reason
-from .ruleset import Ruleset, get_ruleset
+from .ruleset import DEFAULT_RULESET, Ruleset, get_ruleset
 
 if TYPE_CHECKING:
     from .deck import FateDeck
@@ -195,15 +195,18 @@ class Duelist:
     fixed_suits: tuple[Suit, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.stat, bool) or not isinstance(self.stat, int) or self.stat < 0:
-            raise RulesError(f"A duel stat must be a whole number >= 0, got {self.stat!r}.")
+        stat = self.stat
+        # A plain int skips the isinstance checks (bool, another type or an int subclass).
+        if ((stat.__class__ is not int and (isinstance(stat, bool) or not isinstance(stat, int)))
+                or stat < 0):
+            raise RulesError(f"A duel stat must be a whole number >= 0, got {stat!r}.")
         p, n, f, d = self.positive, self.negative, self.focused, self.defensive
         if not (p.__class__ is int and n.__class__ is int and f.__class__ is int
                 and d.__class__ is int and p >= 0 and n >= 0 and f >= 0 and d >= 0):
             self._check_counts()  # the plain ints above pass at once (one per attack)
         suits = self.suits
         # Built per attack: suits and triggers that already are tuples are kept as they are.
-        if suits.__class__ is not tuple or not _all_suits(suits):
+        if suits.__class__ is not tuple or (suits and not _all_suits(suits)):
             suits = self.suits = parse_suits(suits)
         if self.triggers.__class__ is not tuple:
             self.triggers = tuple(self.triggers)
@@ -301,7 +304,7 @@ class DuelView:
         ruleset: Ruleset | None = None,
     ) -> None:
         self.role = role
-        self.ruleset = ruleset or get_ruleset()
+        self.ruleset = ruleset or DEFAULT_RULESET
         self.duelist = duelist
         self.deck = deck
         self.decisions = decisions
@@ -310,8 +313,16 @@ class DuelView:
         self.opponent: DuelView | None = None
         self.base = duelist.stat + duelist.bonus
         self.fixed_suits = duelist.fixed_suits
-        self.positive, self.negative = duelist.fate_modifiers(role)
-        self.net = self.positive - self.negative
+        # ``duelist.fate_modifiers(role)`` written out (two views a duel).
+        positive = duelist.positive + duelist.defensive * duelist.is_df_duel
+        if role != "defender":
+            positive += duelist.focused
+        stone = duelist.soulstone
+        if stone is not None and stone.twist:
+            positive += 1
+        self.positive = positive
+        self.negative = negative = duelist.negative
+        self.net = positive - negative
         self.flipped: list[Card] = []
         self.chosen: Card | None = None
         self.card: Card | None = None
@@ -371,15 +382,29 @@ class DuelView:
 
     def wins_with(self, card: Card, red_joker_suit: Suit | None = None) -> bool:
         """Would this side win the duel with ``card`` against the opponent's current card?"""
+        # ``total`` and ``meets_requirements`` written out; the suits are worked out only
+        # when there are required suits to check (asked on every cheat decision).
         total = self.base + card.value + self.extra_value
         role = self.role
         if role == "defender":
             attacker = self.opponent
-            a_total = attacker.total
-            return a_total < total or not attacker.meets_requirements(a_total, attacker.suits)
-        if role == "attacker" and total < self.opponent.total:
+            a_total = attacker.base + attacker.card.value + attacker.extra_value
+            if a_total < total:
+                return True
+            tn = attacker.tn
+            if tn is not None and a_total < tn:
+                return True
+            required = attacker.required_suits
+            return bool(required) and not has_suits(attacker.suits, required)
+        if role == "attacker":
+            opponent = self.opponent
+            if total < opponent.base + opponent.card.value + opponent.extra_value:
+                return False
+        tn = self.tn
+        if tn is not None and total < tn:
             return False
-        return self.meets_requirements(total, self.suits_with(card, red_joker_suit))
+        required = self.required_suits
+        return not required or has_suits(self.suits_with(card, red_joker_suit), required)
 
     def value_needed(self) -> int:
         """The lowest card value with which this side's total would win (suits aside).
@@ -390,9 +415,11 @@ class DuelView:
         role = self.role
         base = self.base + self.extra_value
         if role == "defender":
-            return self.opponent.total - base + 1
+            opponent = self.opponent
+            return opponent.base + opponent.card.value + opponent.extra_value - base + 1
         if role == "attacker":
-            opposing = self.opponent.total
+            opponent = self.opponent
+            opposing = opponent.base + opponent.card.value + opponent.extra_value
             target = opposing if self.tn is None else max(opposing, self.tn)
         else:
             target = 0 if self.tn is None else self.tn
@@ -511,8 +538,8 @@ class GreedyDecisions(GreedyDamageDecisions):
         return not view.is_winning()
 
     def cheat(self, view: DuelView) -> Card | None:
-        if view.cheat_block is not None or view.is_winning():
-            return None
+        if view.cheat_block is not None or view.wins_with(view.card, view.red_joker_suit):
+            return None  # blocked, or winning already (``view.is_winning()``)
         best = self._winning_cheat(view)
         if best is None and self.policy == REDUCE_DAMAGE and view.role == "defender":
             return self._damage_cutting_cheat(view)
@@ -520,17 +547,19 @@ class GreedyDecisions(GreedyDamageDecisions):
 
     def _damage_cutting_cheat(self, view: DuelView) -> Card | None:
         """The lowest hand card that moves the margin into the gentlest damage band."""
-        attacker_total = view.opponent.total
+        attacker = view.opponent
+        attacker_total = attacker.base + attacker.card.value + attacker.extra_value
         base = view.base + view.extra_value
         best: Card | None = None
-        best_band = accuracy_twist(attacker_total - view.total)
+        best_band = accuracy_twist(attacker_total - base - view.card.value)
         for card in view.deck.hand:
             if card.joker == "black":
                 continue
             margin = attacker_total - base - card.value
             if margin < 0:  # a winning card; ``_winning_cheat`` found none, so never here
                 continue
-            band = accuracy_twist(margin)
+            # ``accuracy_twist(margin)`` for a margin >= 0, without a call per card.
+            band = -2 if margin == 0 else -1 if margin <= 5 else 0 if margin <= 10 else 1
             if band < best_band or (best is not None and band == best_band
                                     and card.value < best.value):
                 best, best_band = card, band
@@ -725,20 +754,28 @@ def simple_duel(
     ruleset: Ruleset | str | None = None,
 ) -> SimpleDuelResult:
     """Resolve a simple duel: the total must reach ``tn`` and carry ``required_suits``."""
-    rules = get_ruleset(ruleset)
-    duelist.check_ruleset(rules)
-    required = parse_suits(required_suits)
+    # The small steps are written out as in ``opposed_duel``.
+    rules = DEFAULT_RULESET if ruleset is None else get_ruleset(ruleset)
+    if duelist.soulstone is not None or duelist.soulstone_card:
+        duelist.check_ruleset(rules)
+    required = parse_suits(required_suits) if required_suits else ()
     side = DuelView("simple", duelist, deck, decisions or GREEDY, tn, required, rules)
     events: list[tuple[str, str, str]] = []
-    _declare_soulstones(side, events)
-    side.flipped = deck.flip(cards_to_flip(side.net))
-    events.append(("flip", "simple", _codes(side.flipped)))
+    if duelist.soulstone is not None:
+        _declare_soulstones(side, events)
+    net = side.net
+    side.flipped = flipped = deck.flip(1 if net == 0 else cards_to_flip(net))
+    events.append(("flip", "simple", _codes(flipped)))
     _choose(side, events)
-    side.cheat_block = cheat_block_reason(side.net, side.flipped, (), ruleset=rules)
-    _change_total(side, events)
-    _offer_trigger(side, events)
-    total = side.total
-    suits = side.suits
+    side.cheat_block = cheat_block_reason(net, flipped, (), ruleset=rules)
+    if duelist.soulstone_card:
+        _change_total(side, events)
+    else:
+        _offer_cheat(side, events)
+    if duelist.triggers:
+        _offer_trigger(side, events)
+    total = side.base + side.card.value + side.extra_value
+    suits = side.suits_with(side.card, side.red_joker_suit)
     success = side.meets_requirements(total, suits)
     events.append(("result", "simple", "success" if success else "failure"))
     return SimpleDuelResult(
@@ -764,13 +801,16 @@ def opposed_duel(
     ``tn`` and ``required_suits`` are the action's (the Attacker must meet them too; a
     first-edition opposed duel has none).
     """
-    rules = get_ruleset(ruleset)
+    rules = DEFAULT_RULESET if ruleset is None else get_ruleset(ruleset)
     if defender.focused:
         raise RulesError(
             "Focused is spent when a model declares an Action; the Defender cannot use it."
         )
-    attacker.check_ruleset(rules)
-    defender.check_ruleset(rules)
+    # ``check_ruleset`` refuses only a Soulstone use; most duels have none.
+    if attacker.soulstone is not None or attacker.soulstone_card:
+        attacker.check_ruleset(rules)
+    if defender.soulstone is not None or defender.soulstone_card:
+        defender.check_ruleset(rules)
     required = parse_suits(required_suits) if required_suits else ()
     if not rules.opposed_duels_have_tn and (tn is not None or required):
         raise RulesError(
@@ -786,35 +826,46 @@ def opposed_duel(
     events: list[tuple[str, str, str]] = []
 
     # 1. Soulstones (second edition): the Defender declares first.
-    _declare_soulstones(d, events)
-    _declare_soulstones(a, events)
+    if defender.soulstone is not None:
+        _declare_soulstones(d, events)
+    if attacker.soulstone is not None:
+        _declare_soulstones(a, events)
 
     # 2. Both flip; the Defender (first edition: the Attacker) picks first.
-    a.flipped = attacker_deck.flip(cards_to_flip(a.net))
-    d.flipped = defender_deck.flip(cards_to_flip(d.net))
-    events.append(("flip", "attacker", _codes(a.flipped)))
-    events.append(("flip", "defender", _codes(d.flipped)))
+    a.flipped = a_flipped = attacker_deck.flip(1 if a.net == 0 else cards_to_flip(a.net))
+    d.flipped = d_flipped = defender_deck.flip(1 if d.net == 0 else cards_to_flip(d.net))
+    events.append(("flip", "attacker", _codes(a_flipped)))
+    events.append(("flip", "defender", _codes(d_flipped)))
     first, second = (d, a) if rules.picks_first == "defender" else (a, d)
     _choose(first, events)
     _choose(second, events)
 
     # 3. Change the totals: the lower total first, the Defender on a tie (first edition:
-    # the side that would lose first). Each side once.
-    a.cheat_block = cheat_block_reason(a.net, a.flipped, d.flipped, ruleset=rules)
-    d.cheat_block = cheat_block_reason(d.net, d.flipped, a.flipped, ruleset=rules)
+    # the side that would lose first). Each side once. (The totals are written out:
+    # ``base + card.value + extra_value`` is ``DuelView.total``.)
+    a.cheat_block = cheat_block_reason(a.net, a_flipped, d_flipped, ruleset=rules)
+    d.cheat_block = cheat_block_reason(d.net, d_flipped, a_flipped, ruleset=rules)
     if rules.changes_first == "lower_total":
-        first, second = (a, d) if a.total < d.total else (d, a)
+        lower = a.base + a.card.value + a.extra_value < d.base + d.card.value + d.extra_value
+        first, second = (a, d) if lower else (d, a)
     else:
         first, second = (d, a) if a.is_winning() else (a, d)
-    _change_total(first, events)
-    _change_total(second, events)
+    if attacker.soulstone_card or defender.soulstone_card:
+        _change_total(first, events)
+        _change_total(second, events)
+    else:  # ``_change_total`` without a Soulstone card to offer
+        _offer_cheat(first, events)
+        _offer_cheat(second, events)
     cheat_order = (first.role, second.role)
 
     # 4. Triggers on the final totals: the lower first, the Defender on a tie.
-    a_total, d_total = a.total, d.total
+    a_total = a.base + a.card.value + a.extra_value
+    d_total = d.base + d.card.value + d.extra_value
     first, second = (a, d) if a_total < d_total else (d, a)
-    _offer_trigger(first, events)
-    _offer_trigger(second, events)
+    if first.duelist.triggers:  # ``_offer_trigger`` does nothing without triggers
+        _offer_trigger(first, events)
+    if second.duelist.triggers:
+        _offer_trigger(second, events)
     trigger_order = (first.role, second.role)
 
     # 5. The Attacker wins ties, but must also meet the TN and required suits.
@@ -901,7 +952,7 @@ def _offer_soulstone_card(side: DuelView, events: list[tuple[str, str, str]]) ->
         return
     card = side.deck.flip(1)[0]
     side.extra_card = card
-    events.append(("soulstone", side.role, f"card {_code(card)}"))
+    events.append(("soulstone", side.role, f"card {card.code}"))
     if card.joker == "red":
         name = getattr(decisions, "name_extra_red_joker", None) or GREEDY.name_extra_red_joker
         suit = Suit.parse(name(side))
@@ -913,14 +964,16 @@ def _offer_soulstone_card(side: DuelView, events: list[tuple[str, str, str]]) ->
 
 
 def _choose(side: DuelView, events: list[tuple[str, str, str]]) -> None:
-    allowed = allowed_choices(side.flipped, side.net)
-    if len(allowed) == 1:
+    flipped = side.flipped
+    if side.net == 0 and len(flipped) == 1:
+        card = flipped[0]  # no twist, one card: ``allowed_choices`` allows just that one
+    elif len(allowed := allowed_choices(flipped, side.net)) == 1:
         card = allowed[0]
     else:
         card = side.decisions.choose_card(allowed, side)
         card = _accept(card, allowed, side)
     side.chosen = side.card = card
-    events.append(("choose", side.role, _code(card)))
+    events.append(("choose", side.role, card.code))
     if card.joker == "red":
         if side.red_joker_suit is None:
             _name_red_joker(side, events)
@@ -957,7 +1010,7 @@ def _offer_cheat(side: DuelView, events: list[tuple[str, str, str]]) -> None:
         return
     named = pick.suit if pick.joker == "red" else None
     card = side.deck.play_from_hand(pick)
-    events.append(("cheat", side.role, f"{_code(side.card)}>{_code(card)}"))
+    events.append(("cheat", side.role, f"{side.card.code}>{card.code}"))
     side.cheated_in = side.card = card
     if card.joker == "red":
         side.red_joker_suit = named
@@ -973,7 +1026,7 @@ def _offer_trigger(side: DuelView, events: list[tuple[str, str, str]]) -> None:
     triggers = side.duelist.triggers
     if not triggers:
         return
-    suits = side.suits
+    suits = side.suits_with(side.card, side.red_joker_suit)  # ``side.suits``
     available = []
     for trigger in triggers:
         needed = trigger.suits
@@ -1015,7 +1068,7 @@ def _finish(side: DuelView, purpose: str) -> DuelSide:
         record,
         card,
         side.base + card.value + side.extra_value,
-        side.suits,
+        side.suits_with(side.card, side.red_joker_suit),  # ``side.suits``
         side.trigger,
         side.duelist.soulstone,
         side.cheat_block,
@@ -1023,15 +1076,6 @@ def _finish(side: DuelView, purpose: str) -> DuelSide:
     )
 
 
-# Card codes of the deck's own card objects, keyed by identity: the event log formats
-# cards on every duel, and ``Card.code`` is comparatively slow.
-_CODE_BY_ID = {id(card): card.code for card in FULL_DECK}
-
-
-def _code(card: Card) -> str:
-    code = _CODE_BY_ID.get(id(card))
-    return code if code is not None else card.code
-
-
-def _codes(cards: Iterable[Card]) -> str:
-    return " ".join([_code(c) for c in cards])
+def _codes(cards: Sequence[Card]) -> str:
+    # Most flips turn over one card: its code, without building a list to join.
+    return cards[0].code if len(cards) == 1 else " ".join([c.code for c in cards])

@@ -47,6 +47,8 @@ BLAST_RADIUS = base_radius(50)
 SCHEME_MARKER_SPACING = 4.0
 INTERACT_AP = {"stake": 2, "deliver": 2, "shake_distracted": 2}
 _CRITICAL = {"ml": "critical_strike_ml", "sh": "critical_strike_sh"}
+#: The Critical Strike talent's trigger (a frozen value: one serves every attack).
+_CRITICAL_STRIKE = Trigger("Critical Strike", ("rams",))
 
 
 # -- Action Points --------------------------------------------------------------------
@@ -78,10 +80,16 @@ def _spend(game: Game, cost: int, stat: str | None = None) -> None:
 
 def can_act(game: Game, m: Model) -> bool:
     """Can the active model still declare any action at all?"""
-    if game.ap > 0 or any(game.extra_ap.values()):
+    # Plain loops, not ``any`` over generators: asked before every action of the game.
+    if game.ap > 0:
         return True
+    for extra in game.extra_ap.values():
+        if extra:
+            return True
     if not game.zero_used:
-        return any(a.ap == 0 for a in m.p.actions if a.modelled)
+        for a in m.p.actions:
+            if a.modelled and a.ap == 0:
+                return True
     return False
 
 
@@ -123,6 +131,10 @@ def check(game: Game, m: Model, command: Command) -> str:
 
 
 def _path(points) -> tuple[tuple[float, float], ...]:
+    if (points.__class__ is tuple or points.__class__ is list) and len(points) == 1:
+        # A one-leg Walk (most): no list to build.
+        p = points[0]
+        return ((snap(p[0]), snap(p[1])),)
     return tuple([(snap(p[0]), snap(p[1])) for p in points])
 
 
@@ -411,14 +423,36 @@ def _walk(game: Game, m: Model, path) -> None:
 def _terror_after_walk(game: Game, m: Model) -> None:
     """Terrifying: ending a Walk within the model's engagement range calls for a duel."""
     st = game.state
-    for enemy in st.enemies(m):
+    side = m.side
+    # The enemies of ``st.enemies(m)`` that are Terrifying at all (most games have none),
+    # without building the list: a Horror Duel kills no one, so the enemies in play stay
+    # the same through the loop.
+    for enemy in terrifying_models(st.models):
+        if not enemy.in_play or enemy.side == side:
+            continue
         if not m.in_play or game.activation_over:
             return
-        if not enemy.p.talents.terrifying:
-            continue  # not Terrifying at all (most models): ``terrifies`` says no
         if game.terrifies(enemy, m) and \
                 st.close_edge(m, enemy) <= st.engagement_range(enemy) + 1e-6:
             game.horror(m, enemy)
+
+
+#: The last model list asked about, its length then, and its Terrifying models. A game's
+#: list only grows (summons join it, nobody leaves it) and a model keeps its profile, so
+#: the same list at the same length has the same Terrifying models. The list is held,
+#: so its id cannot be reused by another while it is here; one entry, so it is bounded.
+_TERRIFYING: list = [None, 0, ()]
+
+
+def terrifying_models(models: list[Model]) -> tuple[Model, ...]:
+    """The models of ``models`` with the Terrifying talent, in their order (cached for the
+    last list asked about: ``test_duel_fast_paths`` pins it to the plain filter)."""
+    cache = _TERRIFYING
+    if cache[0] is models and cache[1] == len(models):
+        return cache[2]
+    found = tuple([m for m in models if m.p.talents.terrifying])
+    cache[0], cache[1], cache[2] = models, len(models), found
+    return found
 
 
 def _targeting_duels(game: Game, m: Model, target: Model) -> bool:
@@ -503,8 +537,13 @@ def _pulse_attack(game: Game, m: Model, action: ActionProfile, named: Model,
 def _randomize(game: Game, m: Model, target: Model) -> Model:
     """A shot at a model engaged with others within 2" of it hits a random one of them."""
     st = game.state
+    # ``st.edge(o, target) <= 2.0 + 1e-6`` written out: the same gap (a gap below zero,
+    # which ``edge`` makes 0, passes either way).
+    tx, ty, tr = target.x, target.y, target.r
+    hypot = math.hypot
     near = [o for o in st.models
-            if o.in_play and o is not target and o is not m and st.edge(o, target) <= 2.0 + 1e-6]
+            if o.in_play and o is not target and o is not m
+            and hypot(o.x - tx, o.y - ty) - o.r - tr <= 2.0 + 1e-6]
     if not near or not any(e in near for e in st.engaged_with(target)):
         return target
     candidates = [target, *near]
@@ -550,7 +589,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     A disengaging strike (``strike``) declares no triggers and deals no damage.
     """
     st = game.state
-    at, tt = attacker.p.talents, target.p.talents
+    ap, tp = attacker.p, target.p
+    at, tt = ap.talents, tp.talents
+    stat = action.stat
     positive = negative = 0
     cover = 0
     if action.kind == "projectile":
@@ -559,9 +600,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             cover = 0
         if cover:
             negative += 1
-    if action.stat == "sh" and tt.shifting_shape and attacker.side != target.side:
+    if stat == "sh" and tt.shifting_shape and attacker.side != target.side:
         negative += 1
-    if (action.stat == "ml" and at.paired_melee) or (action.stat == "sh" and at.paired_ranged):
+    if (stat == "ml" and at.paired_melee) or (stat == "sh" and at.paired_ranged):
         positive += 1
     resist = action.resist
     if len(action.resists) > 1:
@@ -569,8 +610,10 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     kind = "strike" if strike else "attack"
     a_context = DuelContext(kind, "attacker", attacker.id, target.id, action.name)
     d_context = DuelContext(kind, "defender", target.id, attacker.id, action.name)
-    d_stone = game.soulstones(target, d_context)
-    a_stone = game.soulstones(attacker, a_context)
+    # Only Masters and Henchmen are asked (``Game.soulstones`` says None to the others).
+    a_stones, d_stones = ap.can_use_soulstones, tp.can_use_soulstones
+    d_stone = game.soulstones(target, d_context) if d_stones else None
+    a_stone = game.soulstones(attacker, a_context) if a_stones else None
     d_positive = d_negative = 0
     if game.next_twists:  # a twist waiting for a model's next duel is spent here
         if attacker.idx in game.next_twists:
@@ -584,33 +627,42 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     critical = None
     if not strike and silencing.isdisjoint(attacker.conditions):
         triggers = action.engine_triggers
-        flag = _CRITICAL.get(action.stat or "")
+        flag = _CRITICAL.get(stat or "")
         if flag and getattr(at, flag):
-            critical = Trigger("Critical Strike", ("rams",))
+            critical = _CRITICAL_STRIKE
             triggers = (*triggers, critical)
+    # Built with positional arguments, in ``Duelist``'s field order (stat, positive,
+    # negative, suits, bonus, can_use_soulstones, soulstone, focused, defensive,
+    # is_df_duel, triggers, name): calling a class with keywords passes them through a
+    # dict, which made each Duelist half as dear again (test_duel_fast_paths pins the order).
     defender = Duelist(
         max(1, _stat_of(target, resist)),
-        positive=d_positive,
-        negative=d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
-        bonus=game.wp_bonus(target) if resist == "wp" else 0,
-        can_use_soulstones=target.p.can_use_soulstones,
-        soulstone=d_stone,
-        defensive=target.conditions.get("defensive", 0),
-        is_df_duel=resist == "df",
-        triggers=(target.p.defensive_engine_triggers
-                  if not strike and silencing.isdisjoint(target.conditions) else ()),
-        name=target.name,
+        d_positive,
+        d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
+        (),
+        game.wp_bonus(target) if resist == "wp" else 0,
+        d_stones,
+        d_stone,
+        0,
+        target.conditions.get("defensive", 0),
+        resist == "df",
+        (tp.defensive_engine_triggers
+         if not strike and silencing.isdisjoint(target.conditions) else ()),
+        tp.name,
     )
     attacker_duelist = Duelist(
         max(1, action.value),
-        positive=positive,
-        negative=negative + (1 if at.shaken and action.stat in ("df", "wp") else 0),
-        suits=action.suits,
-        can_use_soulstones=attacker.p.can_use_soulstones,
-        soulstone=a_stone,
-        focused=focused,
-        triggers=triggers,
-        name=attacker.name,
+        positive,
+        negative + (1 if at.shaken and stat in ("df", "wp") else 0),
+        action.suits,
+        0,
+        a_stones,
+        a_stone,
+        focused,
+        0,
+        False,
+        triggers,
+        ap.name,
     )
     a_side, d_side = st.sides[attacker.side], st.sides[target.side]
     result = opposed_duel(
@@ -630,8 +682,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     if strike:
         return result
     attacker.attacks_made += 1
+    won = result.winner == "attacker"  # ``result.attacker_won``
     game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
-                 int(result.attacker_won), result.margin)
+                 int(won), result.margin)
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
     declared = result.attacker.trigger
@@ -644,12 +697,12 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             profile = action.trigger_named(declared.name)
             effects = profile.effects if profile is not None else ()
             timing = profile.timing if profile is not None else ""
-    if not result.attacker_won:
+    if not won:
         # The defender's trigger first (both resolve after the result), then the
         # attacker's when its timing resolves on a failure (immediately, after
         # resolving, after failing); effects on the damage flip have none to change.
-        _defensive(game, target, attacker, defence, hit=False, damaged=False,
-                   stat=action.stat)
+        if defence is not None:  # ``_defensive`` does nothing without a trigger
+            _defensive(game, target, attacker, defence, hit=False, damaged=False, stat=stat)
         if effects and timing in ON_FAILURE_TIMINGS:
             scratch: dict = {}
             for effect in effects:
@@ -667,7 +720,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
             _trigger_effect(game, attacker, target, effect, action.range, element)
     if action.effect:
         _attack_text(game, attacker, action, target)
-    _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=action.stat)
+    if defence is not None:
+        _defensive(game, target, attacker, defence, hit=True, damaged=damaged, stat=stat)
     return result
 
 
@@ -801,19 +855,29 @@ def _blasts(game: Game, attacker: Model, action: ActionProfile, target: Model,
             raise IllegalCommand("Each Blast Marker must touch the target or another one.")
         placed.append((x, y))
     amount = blast_damage(action.damage, severity)
-    hit = []
-    for m in st.models:
-        if not m.in_play or m is target:
-            continue
-        touched = any(math.hypot(m.x - x, m.y - y) <= m.r + BLAST_RADIUS + 1e-6
-                      for x, y in placed)
-        if touched and st.los(m, target):
-            hit.append(m)
+    hit = [m for m in under_blasts(st.models, target, placed) if st.los(m, target)]
     for m in hit:
         if m.p.talents.ignores_pulse_blast_damage:
             continue
         game.deal_damage(m, _reduced(attacker, action, m, amount), by=attacker,
                          cause=f"{action.name} (blast)", blast=True)
+
+
+def under_blasts(models, target: Model, placed: list[tuple[float, float]]) -> list[Model]:
+    """The models in play, other than ``target``, that a Blast Marker at one of ``placed``
+    touches (a plain loop, not ``any`` over a generator per model;
+    ``test_duel_fast_paths`` pins it to that form)."""
+    touched = []
+    hypot = math.hypot
+    for m in models:
+        if not m.in_play or m is target:
+            continue
+        mx, my, limit = m.x, m.y, m.r + BLAST_RADIUS + 1e-6
+        for x, y in placed:
+            if hypot(mx - x, my - y) <= limit:
+                touched.append(m)
+                break
+    return touched
 
 
 def affected_models(game: Game, source: Model, target: Model | None, effect: TriggerEffect,

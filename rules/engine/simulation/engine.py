@@ -106,6 +106,10 @@ class _Recorded:
     # The card answers are written as ``codec``'s ``_code`` writes them (a card's code,
     # or None), without the two calls of ``_note``: a game writes hundreds.
 
+    # The card and trigger answers are written as ``encode`` writes them (a card's code or
+    # None, a trigger's name or None), without its table lookup and call: a game records
+    # a few hundred of them (``test_recorded_encoding`` pins them to ``encode``).
+
     def choose_card(self, allowed, view):
         card = self.inner.choose_card(allowed, view)
         self.game.decisions.append([self.side, "ch", None if card is None else card.code])
@@ -123,7 +127,7 @@ class _Recorded:
 
     def declare_trigger(self, available, view):
         trigger = self.inner.declare_trigger(available, view)
-        self._note("tr", trigger)
+        self.game.decisions.append([self.side, "tr", None if trigger is None else trigger.name])
         return trigger
 
     def choose_damage_card(self, allowed, track):
@@ -251,7 +255,7 @@ class Game:
         """Ask for a Soulstone use before a flip (only Masters and Henchmen, only with
         Soulstones in the Pool)."""
         side = self.state.sides[model.side]
-        if not model.p.can_use_soulstones or side.pool < 1:
+        if side.pool < 1 or not model.p.can_use_soulstones:  # the Pool first: no call
             return None
         use = self.ask(model.side, "ss", "soulstones", context)
         if use is None or not use.stones:
@@ -707,7 +711,8 @@ class Game:
         if name in ("slow", "paralyzed") and m.p.talents.immune_slow_paralyzed:
             return
         cond = m.conditions
-        opposite = {"fast": "slow", "slow": "fast"}.get(name)
+        # Fast and Slow cancel each other (a conditional, not a dict built per call).
+        opposite = "slow" if name == "fast" else "fast" if name == "slow" else None
         if opposite and opposite in cond:
             self.remove_condition(m, opposite)
             return
@@ -742,7 +747,7 @@ class Game:
             return 0
         st = self.state
         side = st.sides[target.side]
-        if preventable and reducible and target.p.can_use_soulstones and side.pool >= 1 \
+        if preventable and reducible and side.pool >= 1 and target.p.can_use_soulstones \
                 and self.ask(target.side, "prevent", "prevent", target.id, amount):
             side.pool -= 1
             result = prevention_flip(side.deck, amount)
