@@ -124,6 +124,9 @@ class Task(NamedTuple):
 #: ``__new__`` (a commander builds dozens of them an Activation).
 _task = partial(tuple.__new__, Task)
 
+#: A Soulstone spent on a twist (frozen: one answer shared by every duel).
+_TWIST_STONE = SoulstoneUse(twist=True)
+
 
 class BaselineCommander(BaseCommander):
     """The first heuristic commander (simulator 1.1), kept as the baseline the player-like
@@ -232,11 +235,11 @@ class BaselineCommander(BaseCommander):
         if context.role == "defender":
             hurt = m.wounds * 2 <= m.p.wd
             if (pool >= 1 and (m.p.is_leader and hurt)) or pool >= 4:
-                return SoulstoneUse(twist=True)
+                return _TWIST_STONE
             return None
         if context.role == "attacker":
-            return SoulstoneUse(twist=True) if pool >= 3 else None
-        return SoulstoneUse(twist=True) if pool >= 2 and context.kind == "horror" else None
+            return _TWIST_STONE if pool >= 3 else None
+        return _TWIST_STONE if pool >= 2 and context.kind == "horror" else None
 
     def prevent(self, view: GameView, model: str, damage: int) -> bool:
         m = view.state.model(model)
