@@ -38,6 +38,7 @@ from .geometry import (
     sight_lines,
     snap,
 )
+from .table import CELL
 
 if TYPE_CHECKING:
     from ..deck import FateDeck
@@ -477,7 +478,14 @@ class GameState:
         pieces = []
         #: (piece, the centre, radius and Ht of the model standing on it).
         ledges = []
-        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
+        # ``blocking_near``'s memo read here first (the call only when the cells are new).
+        table = self.table
+        cell = CELL
+        near = table.blocking_memo.get((lo_x // cell, lo_y // cell, hi_x // cell,
+                                        hi_y // cell))
+        if near is None:
+            near = table.blocking_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
                 continue
             if piece is a_on or piece is b_on:
@@ -570,7 +578,14 @@ class GameState:
         lo_y = (ay - ar) if ay - ar < by - br else (by - br)
         hi_y = (ay + ar) if ay + ar > by + br else (by + br)
         pieces = []
-        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
+        # ``blocking_near``'s memo read here first (the call only when the cells are new).
+        table = self.table
+        cell = CELL
+        near = table.blocking_memo.get((lo_x // cell, lo_y // cell, hi_x // cell,
+                                        hi_y // cell))
+        if near is None:
+            near = table.blocking_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
             if piece.ht < tall:
                 continue
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
@@ -663,8 +678,15 @@ class GameState:
         lines = None
         reach = tr + 1.0 + 1e-6
         # A top both stand on gives no cover between them (docs: Elevation).
-        shared = self.piece_under(ax, ay) if self.table.standable else None
-        for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
+        table = self.table
+        shared = self.piece_under(ax, ay) if table.standable else None
+        lo_x, lo_y, hi_x, hi_y = tx - reach, ty - reach, tx + reach, ty + reach
+        # ``cover_near``'s memo read here first (the call only when the cells are new).
+        cell = CELL
+        near = table.cover_memo.get((lo_x // cell, lo_y // cell, hi_x // cell, hi_y // cell))
+        if near is None:
+            near = table.cover_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
                 continue
             if piece is shared and piece.point_dist(tx, ty) <= 0.0:
@@ -674,10 +696,13 @@ class GameState:
                 continue
             if lines is None:
                 lines = ((ax, ay, tx, ty), *perpendicular_offsets((ax, ay), (tx, ty), ar, tr))
-            if any(piece.crossed_by(*line) for line in lines):
-                best = grade
-                if best == 2:
+            # ``any`` over a generator written as a loop (no generator frame).
+            for line in lines:
+                if piece.crossed_by(*line):
+                    best = grade
                     break
+            if best == 2:
+                break
         return best
 
     # -- engagement ---------------------------------------------------------------------
@@ -994,7 +1019,13 @@ class GameState:
         # each piece).
         box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
         dx, dy = bx - ax, by - ay
-        for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
+        # ``severe_near``'s memo read here first (the call only when the cells are new).
+        cell = CELL
+        near = table.severe_memo.get((box_x0 // cell, box_y0 // cell, box_x1 // cell,
+                                      box_y1 // cell))
+        if near is None:
+            near = table.severe_near(box_x0, box_y0, box_x1, box_y1)
+        for piece in near:
             if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
                     or box_y0 > piece.y1:
                 continue
