@@ -877,6 +877,9 @@ class GameState:
         # The piece the model stands on top of (None on the ground, and on every table
         # without a piece to stand on).
         on = self.standing_on(m) if table.standable else None
+        # Whether a base other than ``m`` was near the last leg (so maybe near the end):
+        # True until a leg's bases are looked at.
+        near_end = True
         legs = path
         if len(path) == 2 and on is None and not table.standable:
             # A detour's first leg was weighed alone just before (``moves.path_toward``):
@@ -929,10 +932,13 @@ class GameState:
                 # A base further than ``span`` in y from the leg's box fails the box test
                 # below (its reach is at least 2e-6 short of ``span``): skipped first.
                 span_y0, span_y1 = lo_y - span, hi_y + span
+                near_end = False
                 for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
                     oy = o.y
-                    if oy < span_y0 or oy > span_y1 or o is m \
-                            or (underfoot and o.side == side):
+                    if oy < span_y0 or oy > span_y1 or o is m:
+                        continue
+                    near_end = True
+                    if underfoot and o.side == side:
                         continue
                     reach = r + o.r - 1e-6
                     ox = o.x
@@ -985,6 +991,10 @@ class GameState:
                                    and piece.holds(ax, ay, r)):
                     continue  # on its top
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
+        if not near_end:
+            # No base but ``m`` passed the last leg's x and y spans, which hold the end's
+            # (the end lies in the leg's box, and ``span`` is the same): none overlaps.
+            return total, ""
         overlap = None
         # (A base further than ``span`` in y is further than its reach: skipped first.)
         span_y0, span_y1 = ay - span, ay + span
