@@ -877,9 +877,9 @@ class GameState:
         # The piece the model stands on top of (None on the ground, and on every table
         # without a piece to stand on).
         on = self.standing_on(m) if table.standable else None
-        # Whether a base other than ``m`` was near the last leg (so maybe near the end):
-        # True until a leg's bases are looked at.
-        near_end = True
+        # Whether an impassable piece, or a base other than ``m``, was near the last leg
+        # (so maybe near the end): True until a leg's are looked at.
+        piece_near_end = near_end = True
         legs = path
         if len(path) == 2 and on is None and not table.standable:
             # A detour's first leg was weighed alone just before (``moves.path_toward``):
@@ -900,10 +900,12 @@ class GameState:
             lo_y, hi_y = (ay, by) if ay < by else (by, ay)
             if not ignore_all:
                 leg_on = on
+                piece_near_end = False
                 for piece in impassable:
                     if (hi_x + r < piece.x0 or lo_x - r > piece.x1
                             or hi_y + r < piece.y0 or lo_y - r > piece.y1):
                         continue
+                    piece_near_end = True
                     if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
                         if piece is on:
                             # Along its top, or off it: climbing down costs 2 x Ht, a drop
@@ -982,7 +984,8 @@ class GameState:
         # all have no length ends where it started).
         if not (low <= ax <= high and low <= ay <= high):
             return None, f"({ax}, {ay}) is off the table"
-        for piece in impassable:
+        # (A piece the last leg's box test left out fails the end's, which lies in it.)
+        for piece in impassable if piece_near_end else ():
             if ax + r < piece.x0 or ax - r > piece.x1 or ay + r < piece.y0 \
                     or ay - r > piece.y1:
                 continue
