@@ -1415,7 +1415,15 @@ class GameState:
         return out
 
     def hazards_at(self, m: Model) -> list[int]:
-        return [p.id for p in self.table.hazardous if p.point_dist(m.x, m.y) < m.r - 1e-6]
+        hazardous = self.table.hazardous
+        if not hazardous:
+            return []
+        x, y, r = m.x, m.y, m.r
+        # A piece further than ``r`` from the base's centre in x or y is further than
+        # ``r - 1e-6`` from it (by far more than rounding): no ``point_dist`` needed.
+        return [p.id for p in hazardous
+                if not (x + r < p.x0 or x - r > p.x1 or y + r < p.y0 or y - r > p.y1)
+                and p.point_dist(x, y) < r - 1e-6]
 
     # -- areas --------------------------------------------------------------------------
 
