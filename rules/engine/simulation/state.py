@@ -687,6 +687,11 @@ class GameState:
         if near is None:
             near = table.cover_near(lo_x, lo_y, hi_x, hi_y)
         for piece in near:
+            # A piece whose box is further than ``reach`` (and a hair) from the target's
+            # centre in x or y is further than 1" from its base: no ``point_dist`` needed.
+            if piece.x0 > hi_x + 1e-9 or piece.x1 < lo_x - 1e-9 or piece.y0 > hi_y + 1e-9 \
+                    or piece.y1 < lo_y - 1e-9:
+                continue
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
                 continue
             if piece is shared and piece.point_dist(tx, ty) <= 0.0:
