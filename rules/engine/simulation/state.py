@@ -38,6 +38,7 @@ from .geometry import (
     sight_lines,
     snap,
 )
+from .table import CELL
 
 if TYPE_CHECKING:
     from ..deck import FateDeck
@@ -477,7 +478,14 @@ class GameState:
         pieces = []
         #: (piece, the centre, radius and Ht of the model standing on it).
         ledges = []
-        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
+        # ``blocking_near``'s memo read here first (the call only when the cells are new).
+        table = self.table
+        cell = CELL
+        near = table.blocking_memo.get((lo_x // cell, lo_y // cell, hi_x // cell,
+                                        hi_y // cell))
+        if near is None:
+            near = table.blocking_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
                 continue
             if piece is a_on or piece is b_on:
@@ -570,7 +578,14 @@ class GameState:
         lo_y = (ay - ar) if ay - ar < by - br else (by - br)
         hi_y = (ay + ar) if ay + ar > by + br else (by + br)
         pieces = []
-        for piece in self.table.blocking_near(lo_x, lo_y, hi_x, hi_y):
+        # ``blocking_near``'s memo read here first (the call only when the cells are new).
+        table = self.table
+        cell = CELL
+        near = table.blocking_memo.get((lo_x // cell, lo_y // cell, hi_x // cell,
+                                        hi_y // cell))
+        if near is None:
+            near = table.blocking_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
             if piece.ht < tall:
                 continue
             if piece.x1 < lo_x or piece.x0 > hi_x or piece.y1 < lo_y or piece.y0 > hi_y:
@@ -663,8 +678,20 @@ class GameState:
         lines = None
         reach = tr + 1.0 + 1e-6
         # A top both stand on gives no cover between them (docs: Elevation).
-        shared = self.piece_under(ax, ay) if self.table.standable else None
-        for piece in self.table.cover_near(tx - reach, ty - reach, tx + reach, ty + reach):
+        table = self.table
+        shared = self.piece_under(ax, ay) if table.standable else None
+        lo_x, lo_y, hi_x, hi_y = tx - reach, ty - reach, tx + reach, ty + reach
+        # ``cover_near``'s memo read here first (the call only when the cells are new).
+        cell = CELL
+        near = table.cover_memo.get((lo_x // cell, lo_y // cell, hi_x // cell, hi_y // cell))
+        if near is None:
+            near = table.cover_near(lo_x, lo_y, hi_x, hi_y)
+        for piece in near:
+            # A piece whose box is further than ``reach`` (and a hair) from the target's
+            # centre in x or y is further than 1" from its base: no ``point_dist`` needed.
+            if piece.x0 > hi_x + 1e-9 or piece.x1 < lo_x - 1e-9 or piece.y0 > hi_y + 1e-9 \
+                    or piece.y1 < lo_y - 1e-9:
+                continue
             if piece.point_dist(tx, ty) - tr > 1.0 + 1e-6:
                 continue
             if piece is shared and piece.point_dist(tx, ty) <= 0.0:
@@ -674,10 +701,13 @@ class GameState:
                 continue
             if lines is None:
                 lines = ((ax, ay, tx, ty), *perpendicular_offsets((ax, ay), (tx, ty), ar, tr))
-            if any(piece.crossed_by(*line) for line in lines):
-                best = grade
-                if best == 2:
+            # ``any`` over a generator written as a loop (no generator frame).
+            for line in lines:
+                if piece.crossed_by(*line):
+                    best = grade
                     break
+            if best == 2:
+                break
         return best
 
     # -- engagement ---------------------------------------------------------------------
@@ -852,6 +882,9 @@ class GameState:
         # The piece the model stands on top of (None on the ground, and on every table
         # without a piece to stand on).
         on = self.standing_on(m) if table.standable else None
+        # Whether an impassable piece, or a base other than ``m``, was near the last leg
+        # (so maybe near the end): True until a leg's are looked at.
+        piece_near_end = near_end = True
         legs = path
         if len(path) == 2 and on is None and not table.standable:
             # A detour's first leg was weighed alone just before (``moves.path_toward``):
@@ -872,10 +905,12 @@ class GameState:
             lo_y, hi_y = (ay, by) if ay < by else (by, ay)
             if not ignore_all:
                 leg_on = on
+                piece_near_end = False
                 for piece in impassable:
                     if (hi_x + r < piece.x0 or lo_x - r > piece.x1
                             or hi_y + r < piece.y0 or lo_y - r > piece.y1):
                         continue
+                    piece_near_end = True
                     if piece.seg_dist(ax, ay, bx, by) < r - 1e-6:
                         if piece is on:
                             # Along its top, or off it: climbing down costs 2 x Ht, a drop
@@ -904,10 +939,13 @@ class GameState:
                 # A base further than ``span`` in y from the leg's box fails the box test
                 # below (its reach is at least 2e-6 short of ``span``): skipped first.
                 span_y0, span_y1 = lo_y - span, hi_y + span
+                near_end = False
                 for o in bodies[bisect_left(xs, lo_x - span):bisect_right(xs, hi_x + span)]:
                     oy = o.y
-                    if oy < span_y0 or oy > span_y1 or o is m \
-                            or (underfoot and o.side == side):
+                    if oy < span_y0 or oy > span_y1 or o is m:
+                        continue
+                    near_end = True
+                    if underfoot and o.side == side:
                         continue
                     reach = r + o.r - 1e-6
                     ox = o.x
@@ -951,7 +989,8 @@ class GameState:
         # all have no length ends where it started).
         if not (low <= ax <= high and low <= ay <= high):
             return None, f"({ax}, {ay}) is off the table"
-        for piece in impassable:
+        # (A piece the last leg's box test left out fails the end's, which lies in it.)
+        for piece in impassable if piece_near_end else ():
             if ax + r < piece.x0 or ax - r > piece.x1 or ay + r < piece.y0 \
                     or ay - r > piece.y1:
                 continue
@@ -960,6 +999,10 @@ class GameState:
                                    and piece.holds(ax, ay, r)):
                     continue  # on its top
                 return None, f"({ax}, {ay}) is inside {piece.name or 'impassable terrain'}"
+        if not near_end:
+            # No base but ``m`` passed the last leg's x and y spans, which hold the end's
+            # (the end lies in the leg's box, and ``span`` is the same): none overlaps.
+            return total, ""
         overlap = None
         # (A base further than ``span`` in y is further than its reach: skipped first.)
         span_y0, span_y1 = ay - span, ay + span
@@ -994,7 +1037,13 @@ class GameState:
         # each piece).
         box_x0, box_y0, box_x1, box_y1 = lo_x - r, lo_y - r, hi_x + r, hi_y + r
         dx, dy = bx - ax, by - ay
-        for piece in table.severe_near(box_x0, box_y0, box_x1, box_y1):
+        # ``severe_near``'s memo read here first (the call only when the cells are new).
+        cell = CELL
+        near = table.severe_memo.get((box_x0 // cell, box_y0 // cell, box_x1 // cell,
+                                      box_y1 // cell))
+        if near is None:
+            near = table.severe_near(box_x0, box_y0, box_x1, box_y1)
+        for piece in near:
             if box_x1 < piece.x0 or box_x0 > piece.x1 or box_y1 < piece.y0 \
                     or box_y0 > piece.y1:
                 continue
@@ -1371,7 +1420,15 @@ class GameState:
         return out
 
     def hazards_at(self, m: Model) -> list[int]:
-        return [p.id for p in self.table.hazardous if p.point_dist(m.x, m.y) < m.r - 1e-6]
+        hazardous = self.table.hazardous
+        if not hazardous:
+            return []
+        x, y, r = m.x, m.y, m.r
+        # A piece further than ``r`` from the base's centre in x or y is further than
+        # ``r - 1e-6`` from it (by far more than rounding): no ``point_dist`` needed.
+        return [p.id for p in hazardous
+                if not (x + r < p.x0 or x - r > p.x1 or y + r < p.y0 or y - r > p.y1)
+                and p.point_dist(x, y) < r - 1e-6]
 
     # -- areas --------------------------------------------------------------------------
 

@@ -284,9 +284,10 @@ class Table:
     times a game.
     """
 
-    __slots__ = ("_zone0_side", "blocking", "blocking_near", "centerline", "climbable", "cover",
-                 "cover_near", "deployment", "hazardous", "impassable", "severe", "severe_near",
-                 "size", "standable", "terrain", "zones")
+    __slots__ = ("_zone0_side", "blocking", "blocking_memo", "blocking_near", "centerline",
+                 "climbable", "cover", "cover_memo", "cover_near", "deployment", "hazardous",
+                 "impassable", "severe", "severe_memo", "severe_near", "size", "standable",
+                 "terrain", "zones")
 
     def __init__(self, terrain: Iterable[TerrainPiece], deployment: str) -> None:
         self.size = TABLE_SIZE
@@ -311,9 +312,15 @@ class Table:
             and (p.w if p.shape == "circle" else min(p.w, p.h) / 2) >= MARKER_RADIUS)
         #: The same lists by area (``PieceIndex.near``): a path or a line of sight meets
         #: a few of a table's twenty-odd severe, blocking or cover pieces.
-        self.severe_near = PieceIndex(self.severe).near
-        self.blocking_near = PieceIndex(self.blocking).near
-        self.cover_near = PieceIndex(self.cover).near
+        #: Their memos too (``PieceIndex.memo``): the hottest callers look a box up there
+        #: themselves and call ``near`` only when it is not known yet (a call costs more
+        #: than the lookup).
+        index = PieceIndex(self.severe)
+        self.severe_near, self.severe_memo = index.near, index.memo
+        index = PieceIndex(self.blocking)
+        self.blocking_near, self.blocking_memo = index.near, index.memo
+        index = PieceIndex(self.cover)
+        self.cover_near, self.cover_memo = index.near, index.memo
 
     # -- halves, centre, special points ------------------------------------------------
 
@@ -370,6 +377,10 @@ def _rounded_zones(zones: tuple[Zone, ...]) -> tuple[tuple[Point, ...], ...]:
     return tuple(tuple((round(x, 2), round(y, 2)) for x, y in z.polygon) for z in zones)
 
 
+#: ``PieceIndex``'s cell size (see there).
+CELL = 8.0
+
+
 class PieceIndex:
     """Pieces of one kind by area: ``near(lo_x, lo_y, hi_x, hi_y)`` gives, in table order,
     every piece whose bounding box meets that box (and maybe a few more nearby).
@@ -382,20 +393,22 @@ class PieceIndex:
     box tests of the few extra pieces cost; 16" returns too many.)
     """
 
-    __slots__ = ("_columns", "_memo", "pieces")
+    __slots__ = ("_columns", "memo", "pieces")
 
     def __init__(self, pieces: tuple[TerrainPiece, ...]) -> None:
         self.pieces = pieces
-        self._memo: dict[tuple[float, float, float, float], tuple[TerrainPiece, ...]] = {}
+        #: ``near``'s answers by the span of cells, ``(lo_x // CELL, lo_y // CELL,
+        #: hi_x // CELL, hi_y // CELL)``: a caller may read it first (see ``Table``).
+        self.memo: dict[tuple[float, float, float, float], tuple[TerrainPiece, ...]] = {}
         #: By span of columns: the pieces meeting those columns (the rows are then tested
         #: on these few).
         self._columns: dict[tuple[float, float], tuple[TerrainPiece, ...]] = {}
 
     def near(self, lo_x: float, lo_y: float, hi_x: float, hi_y: float,
              ) -> tuple[TerrainPiece, ...]:
-        cell = 8.0
+        cell = CELL
         key = (lo_x // cell, lo_y // cell, hi_x // cell, hi_y // cell)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
             # The cells' bounds, with a hair to spare, hold the box asked about.
             columns = (key[0], key[2])
@@ -406,7 +419,7 @@ class PieceIndex:
                     p for p in self.pieces if not (p.x1 < x0 or p.x0 > x1)])
             y0, y1 = key[1] * cell - 1e-6, (key[3] + 1) * cell + 1e-6
             # (A list comprehension: cheaper than a generator for a tuple of a few.)
-            found = self._memo[key] = tuple([
+            found = self.memo[key] = tuple([
                 p for p in across if not (p.y1 < y0 or p.y0 > y1)])
         return found
 
