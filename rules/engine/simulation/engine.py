@@ -547,7 +547,10 @@ class Game:
                 return
             if ready:
                 ids = tuple([m.id for m in ready])
-                chosen = self.ask(current, "activate", "choose_activation", ids)
+                # ``ask`` written out (its ``getattr`` and the identity encoder): the
+                # same answer recorded as ``ask(current, "activate", ...)`` records it.
+                chosen = self.commanders[current].choose_activation(self.views[current], ids)
+                self.decisions.append([current, "activate", chosen])
                 if chosen not in ids:
                     raise IllegalCommand(f"{chosen!r} cannot activate now; choose one of "
                                          f"{list(ids)}.")
@@ -559,10 +562,15 @@ class Game:
         self.begin_activation(m)
         cond = m.conditions
         steps = 0
+        side = m.side
+        commander, view, decisions = self.commanders[side], self.views[side], self.decisions
         while m.in_play and not self.activation_over and "paralyzed" not in cond:
             if not actions.can_act(self, m):
                 break
-            command = self.ask(m.side, "cmd", "choose_command", m.id)
+            # ``ask(side, "cmd", "choose_command", m.id)`` written out: the same call and
+            # the same record (the "cmd" encoder is ``to_json``), a few hundred a game.
+            command = commander.choose_command(view, m.id)
+            decisions.append([side, "cmd", command.to_json()])
             if isinstance(command, EndActivation):
                 break
             self.perform(m, command)
