@@ -63,6 +63,8 @@ KEPT_AT_END_OF_TURN = frozenset({"poison", "fast", "slow", "paralyzed", "defensi
                                  "bound"})
 MAX_TURNS = 10
 _HAZARD = DamageTrack.parse(HAZARD_DAMAGE)
+#: How ``ask`` writes a Soulstone answer (``soulstones`` asks without ``ask``).
+_ENCODE_STONE = ENCODERS["ss"]
 
 
 def derive_seed(seed: int, label: str) -> int:
@@ -257,7 +259,11 @@ class Game:
         side = self.state.sides[model.side]
         if side.pool < 1 or not model.p.can_use_soulstones:  # the Pool first: no call
             return None
-        use = self.ask(model.side, "ss", "soulstones", context)
+        # ``ask(model.side, "ss", "soulstones", context)`` written out (one per Master's
+        # or Henchman's duel): the same call, the same record.
+        index = model.side
+        use = self.commanders[index].soulstones(self.views[index], context)
+        self.decisions.append([index, "ss", _ENCODE_STONE(use)])
         if use is None or not use.stones:
             return None
         if use.stones > side.pool:

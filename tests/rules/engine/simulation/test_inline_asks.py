@@ -1,7 +1,8 @@
 """The turn loop's questions written out give what ``Game.ask`` gives.
 
 ``Game.activation_phase`` and ``Game.activate`` call the commander's
-``choose_activation`` and ``choose_command`` directly (not through ``ask``'s ``getattr``
+``choose_activation`` and ``choose_command`` directly, and ``Game.soulstones`` its
+``soulstones``, (not through ``ask``'s ``getattr``
 and encoder table): each answer is the commander's, asked with the same view and
 arguments, and recorded as ``codec.encode`` records it, in the same place of the log.
 """
@@ -32,6 +33,11 @@ class _Spy(HeuristicCommander):
         self.noted.append((self.side, "cmd", view, model, command))
         return command
 
+    def soulstones(self, view, context):
+        use = super().soulstones(view, context)
+        self.noted.append((self.side, "ss", view, context, use))
+        return use
+
 
 def test_activations_and_commands_are_recorded_as_ask_records_them():
     setup = sample_setup()
@@ -40,8 +46,9 @@ def test_activations_and_commands_are_recorded_as_ask_records_them():
         game = Game(setup, seed, (_Spy(0, noted), _Spy(1, noted)))
         views = list(game.views)
         game.play()
-        asked = [d for d in game.decisions if d[1] in ("activate", "cmd")]
+        asked = [d for d in game.decisions if d[1] in ("activate", "cmd", "ss")]
         assert len(asked) == len(noted) > 0
+        assert {tag for _, tag, *_ in noted} == {"activate", "cmd", "ss"}
         for (side, tag, view, argument, answer), record in zip(noted, asked, strict=True):
             assert view is views[side]  # the side's own view, as ``ask`` passes it
             if tag == "activate":
