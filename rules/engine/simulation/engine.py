@@ -891,9 +891,11 @@ class Game:
             positive += more
             negative += fewer
         bonus = self.wp_bonus(m) if stat == "wp" else 0
-        duelist = Duelist(max(1, value), positive=positive, negative=negative, bonus=bonus,
-                          can_use_soulstones=m.p.can_use_soulstones, soulstone=stone,
-                          focused=focused, triggers=triggers, suits=builtin, name=m.name)
+        # Positional, in ``Duelist``'s field order (as ``actions.resolve_attack`` builds
+        # its two): stat, positive, negative, suits, bonus, can_use_soulstones, soulstone,
+        # focused, defensive, is_df_duel, triggers, name. Keywords go through a dict.
+        duelist = Duelist(max(1, value), positive, negative, builtin, bonus,
+                          m.p.can_use_soulstones, stone, focused, 0, False, triggers, m.name)
         result = simple_duel(duelist, tn, suits, side.deck,
                              self.decisions_for(m.side, context), purpose=kind)
         if stone is not None:
