@@ -134,7 +134,7 @@ class EventLog:
         self.events: list[list[Any]] = []
 
     def add(self, *event: Any) -> None:
-        self.events.append(list(event))
+        self.events.append([*event])  # a display, not a call of ``list`` (hundreds a game)
 
     def __len__(self) -> int:
         return len(self.events)
