@@ -620,7 +620,7 @@ class Game:
             ap -= 1
         if "paralyzed" in cond:
             ap = 0
-        self.ap = max(0, ap)
+        self.ap = ap if ap > 0 else 0  # max(0, ap) without the call
         self.extra_ap = {}
         if "paralyzed" not in cond:
             for stat, flag in (("ml", talents.melee_expert), ("ca", talents.casting_expert),
@@ -745,7 +745,8 @@ class Game:
                 self.activation_over = True
 
     def heal(self, m: Model, amount: int) -> int:
-        healed = min(amount, m.p.wd - m.wounds)
+        missing = m.p.wd - m.wounds
+        healed = amount if amount <= missing else missing  # min() without the call
         if healed > 0 and m.in_play:
             m.wounds += healed
             self.log.add("heal", m.idx, healed, m.wounds)
@@ -894,7 +895,7 @@ class Game:
         # Positional, in ``Duelist``'s field order (as ``actions.resolve_attack`` builds
         # its two): stat, positive, negative, suits, bonus, can_use_soulstones, soulstone,
         # focused, defensive, is_df_duel, triggers, name. Keywords go through a dict.
-        duelist = Duelist(max(1, value), positive, negative, builtin, bonus,
+        duelist = Duelist(value if value > 1 else 1, positive, negative, builtin, bonus,
                           m.p.can_use_soulstones, stone, focused, 0, False, triggers, m.name)
         result = simple_duel(duelist, tn, suits, side.deck,
                              self.decisions_for(m.side, context), purpose=kind)
