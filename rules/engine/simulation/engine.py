@@ -621,12 +621,14 @@ class Game:
         if "paralyzed" in cond:
             ap = 0
         self.ap = ap if ap > 0 else 0  # max(0, ap) without the call
-        self.extra_ap = {}
-        if "paralyzed" not in cond:
-            for stat, flag in (("ml", talents.melee_expert), ("ca", talents.casting_expert),
-                               ("sh", talents.shooting_expert)):
-                if flag:
-                    self.extra_ap[stat] = 1
+        extra = self.extra_ap = {}
+        if "paralyzed" not in cond:  # the three Experts, in this order (no tuple built)
+            if talents.melee_expert:
+                extra["ml"] = 1
+            if talents.casting_expert:
+                extra["ca"] = 1
+            if talents.shooting_expert:
+                extra["sh"] = 1
         self.zero_used = False
         self.log.add("ap", m.idx, self.ap)
 
