@@ -232,7 +232,7 @@ def damage_fate_modifiers(
     Accuracy (from the duel margin) and the Attacker's Focused add positive twists or
     negative ones; Hard to Wound and the defender's Soulstone add negative ones.
     """
-    if min(positive, negative, hard_to_wound, focused) < 0:
+    if positive < 0 or negative < 0 or hard_to_wound < 0 or focused < 0:  # no min() call
         raise RulesError("Twist counts and condition values cannot be negative.")
     pos = positive + focused
     neg = negative + hard_to_wound + (1 if defender_soulstone else 0)

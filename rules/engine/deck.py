@@ -285,13 +285,20 @@ def _shuffle(rng: random.Random, cards: list[Card]) -> None:
         rng.shuffle(cards)  # a subclass may draw differently
         return
     getrandbits = rng.getrandbits
+    bits = _BIT_LENGTHS
+    if len(cards) >= len(bits):  # n runs up to len(cards)
+        bits = [n.bit_length() for n in range(len(cards) + 1)]
     for i in reversed(range(1, len(cards))):
         n = i + 1
-        k = n.bit_length()
+        k = bits[n]  # n.bit_length(), looked up: no method call per card
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+#: ``n.bit_length()`` for every n a Fate Deck shuffle draws below (a deck holds 54 cards).
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(65))
 
 
 def _reject_duplicates(cards: tuple[Card, ...]) -> None:

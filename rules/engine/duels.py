@@ -420,7 +420,8 @@ class DuelView:
         if role == "attacker":
             opponent = self.opponent
             opposing = opponent.base + opponent.card.value + opponent.extra_value
-            target = opposing if self.tn is None else max(opposing, self.tn)
+            tn = self.tn  # max(opposing, tn) without the call
+            target = opposing if tn is None or opposing >= tn else tn
         else:
             target = 0 if self.tn is None else self.tn
         return target - base

@@ -72,7 +72,7 @@ def _spend(game: Game, cost: int, stat: str | None = None) -> None:
         game.zero_used = True
         return
     extra = game.extra_ap.get(stat, 0) if stat else 0
-    used = min(extra, cost)
+    used = extra if extra <= cost else cost  # min(extra, cost) without the call
     if used:
         game.extra_ap[stat] = extra - used
     game.ap -= cost - used
@@ -414,7 +414,7 @@ def _walk(game: Game, m: Model, path) -> None:
             return
     m.x, m.y = end
     st.moved()
-    game.log.add("walk", m.idx, [list(p) for p in path])
+    game.log.events.append(["walk", m.idx, [list(p) for p in path]])  # ``log.add``
     for piece_id in st.hazards_entered(m, path, start):
         game.hazard(m, piece_id)
     _terror_after_walk(game, m)
@@ -635,8 +635,11 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
     # negative, suits, bonus, can_use_soulstones, soulstone, focused, defensive,
     # is_df_duel, triggers, name): calling a class with keywords passes them through a
     # dict, which made each Duelist half as dear again (test_duel_fast_paths pins the order).
+    # ``max(1, value)`` written as a conditional below: two calls an attack saved.
+    d_value = _stat_of(target, resist)
+    a_value = action.value
     defender = Duelist(
-        max(1, _stat_of(target, resist)),
+        d_value if d_value > 1 else 1,
         d_positive,
         d_negative + (1 if tt.shaken and resist in ("df", "wp") else 0),
         (),
@@ -651,7 +654,7 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         tp.name,
     )
     attacker_duelist = Duelist(
-        max(1, action.value),
+        a_value if a_value > 1 else 1,
         positive,
         negative + (1 if at.shaken and stat in ("df", "wp") else 0),
         action.suits,
@@ -683,8 +686,9 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         return result
     attacker.attacks_made += 1
     won = result.winner == "attacker"  # ``result.attacker_won``
-    game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
-                 int(won), result.margin)
+    # ``log.add`` written out (one per attack), as for the walk and Condition events.
+    game.log.events.append(["attack", attacker.idx, target.idx, action.name,
+                            duel_text(result.events), int(won), result.margin])
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
     declared = result.attacker.trigger

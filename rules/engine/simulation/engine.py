@@ -63,6 +63,8 @@ KEPT_AT_END_OF_TURN = frozenset({"poison", "fast", "slow", "paralyzed", "defensi
                                  "bound"})
 MAX_TURNS = 10
 _HAZARD = DamageTrack.parse(HAZARD_DAMAGE)
+#: How ``ask`` writes a Soulstone answer (``soulstones`` asks without ``ask``).
+_ENCODE_STONE = ENCODERS["ss"]
 
 
 def derive_seed(seed: int, label: str) -> int:
@@ -257,7 +259,11 @@ class Game:
         side = self.state.sides[model.side]
         if side.pool < 1 or not model.p.can_use_soulstones:  # the Pool first: no call
             return None
-        use = self.ask(model.side, "ss", "soulstones", context)
+        # ``ask(model.side, "ss", "soulstones", context)`` written out (one per Master's
+        # or Henchman's duel): the same call, the same record.
+        index = model.side
+        use = self.commanders[index].soulstones(self.views[index], context)
+        self.decisions.append([index, "ss", _ENCODE_STONE(use)])
         if use is None or not use.stones:
             return None
         if use.stones > side.pool:
@@ -547,7 +553,10 @@ class Game:
                 return
             if ready:
                 ids = tuple([m.id for m in ready])
-                chosen = self.ask(current, "activate", "choose_activation", ids)
+                # ``ask`` written out (its ``getattr`` and the identity encoder): the
+                # same answer recorded as ``ask(current, "activate", ...)`` records it.
+                chosen = self.commanders[current].choose_activation(self.views[current], ids)
+                self.decisions.append([current, "activate", chosen])
                 if chosen not in ids:
                     raise IllegalCommand(f"{chosen!r} cannot activate now; choose one of "
                                          f"{list(ids)}.")
@@ -559,10 +568,15 @@ class Game:
         self.begin_activation(m)
         cond = m.conditions
         steps = 0
+        side = m.side
+        commander, view, decisions = self.commanders[side], self.views[side], self.decisions
         while m.in_play and not self.activation_over and "paralyzed" not in cond:
             if not actions.can_act(self, m):
                 break
-            command = self.ask(m.side, "cmd", "choose_command", m.id)
+            # ``ask(side, "cmd", "choose_command", m.id)`` written out: the same call and
+            # the same record (the "cmd" encoder is ``to_json``), a few hundred a game.
+            command = commander.choose_command(view, m.id)
+            decisions.append([side, "cmd", command.to_json()])
             if isinstance(command, EndActivation):
                 break
             self.perform(m, command)
@@ -581,7 +595,9 @@ class Game:
         self.ap = 0
         self.extra_ap = {}
         self.activations += 1
-        self.log.add("act", m.idx)
+        # Three events every Activation: appended as ``EventLog.add`` appends them,
+        # without its call and argument packing.
+        self.log.events.append(["act", m.idx])
         cond = m.conditions
         if "defensive" in cond:
             self.remove_condition(m, "defensive")
@@ -606,15 +622,17 @@ class Game:
             ap -= 1
         if "paralyzed" in cond:
             ap = 0
-        self.ap = max(0, ap)
-        self.extra_ap = {}
-        if "paralyzed" not in cond:
-            for stat, flag in (("ml", talents.melee_expert), ("ca", talents.casting_expert),
-                               ("sh", talents.shooting_expert)):
-                if flag:
-                    self.extra_ap[stat] = 1
+        self.ap = ap if ap > 0 else 0  # max(0, ap) without the call
+        extra = self.extra_ap = {}
+        if "paralyzed" not in cond:  # the three Experts, in this order (no tuple built)
+            if talents.melee_expert:
+                extra["ml"] = 1
+            if talents.casting_expert:
+                extra["ca"] = 1
+            if talents.shooting_expert:
+                extra["sh"] = 1
         self.zero_used = False
-        self.log.add("ap", m.idx, self.ap)
+        self.log.events.append(["ap", m.idx, self.ap])  # ``log.add``, written out
 
     def perform(self, m: Model, command) -> None:
         """Check a command against the rules (``IllegalCommand`` names the reason) and do it."""
@@ -645,7 +663,7 @@ class Game:
         st.active = None
         self.ap = 0
         self.extra_ap = {}
-        self.log.add("done", m.idx)
+        self.log.events.append(["done", m.idx])  # ``log.add``, written out
 
     def end_phase(self) -> bool:
         st = self.state
@@ -694,13 +712,13 @@ class Game:
             self.remove_condition(m, name)
             return
         m.conditions[name] = value
-        self.log.add("cond", m.idx, name, value)
+        self.log.events.append(["cond", m.idx, name, value])  # ``log.add`` written out
 
     def remove_condition(self, m: Model, name: str) -> None:
         if name in m.conditions:
             del m.conditions[name]
             m.cond_source.pop(name, None)
-            self.log.add("cond", m.idx, name, 0)
+            self.log.events.append(["cond", m.idx, name, 0])  # ``log.add`` written out
             if name == "paralyzed":
                 self.state.moved()
 
@@ -724,14 +742,15 @@ class Game:
             cond[name] = 1
         if by is not None:
             m.cond_source[name] = by.idx
-        self.log.add("cond", m.idx, name, cond[name])
+        self.log.events.append(["cond", m.idx, name, cond[name]])  # ``log.add`` written out
         if name == "paralyzed":
             self.state.moved()  # its engagement range is now 0
             if self.state.active is m:
                 self.activation_over = True
 
     def heal(self, m: Model, amount: int) -> int:
-        healed = min(amount, m.p.wd - m.wounds)
+        missing = m.p.wd - m.wounds
+        healed = amount if amount <= missing else missing  # min() without the call
         if healed > 0 and m.in_play:
             m.wounds += healed
             self.log.add("heal", m.idx, healed, m.wounds)
@@ -877,9 +896,11 @@ class Game:
             positive += more
             negative += fewer
         bonus = self.wp_bonus(m) if stat == "wp" else 0
-        duelist = Duelist(max(1, value), positive=positive, negative=negative, bonus=bonus,
-                          can_use_soulstones=m.p.can_use_soulstones, soulstone=stone,
-                          focused=focused, triggers=triggers, suits=builtin, name=m.name)
+        # Positional, in ``Duelist``'s field order (as ``actions.resolve_attack`` builds
+        # its two): stat, positive, negative, suits, bonus, can_use_soulstones, soulstone,
+        # focused, defensive, is_df_duel, triggers, name. Keywords go through a dict.
+        duelist = Duelist(value if value > 1 else 1, positive, negative, builtin, bonus,
+                          m.p.can_use_soulstones, stone, focused, 0, False, triggers, m.name)
         result = simple_duel(duelist, tn, suits, side.deck,
                              self.decisions_for(m.side, context), purpose=kind)
         if stone is not None:

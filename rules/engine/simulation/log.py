@@ -96,25 +96,33 @@ _BLOCKED = {"a negative twist remains on the flip after cancellation": "neg",
 
 def duel_text(events: tuple[tuple[str, str, str], ...]) -> str:
     """A duel's engine events as one compact string (see the module docstring)."""
+    # Each event's text is looked up whole: a game's duels repeat a few hundred events
+    # ("p:d:", "c:a:12M", "r:a:3"...), and the lookup is cheaper than building the text.
+    texts = _TEXTS
     parts = []
-    prefixes = _PREFIXES
-    for step, role, detail in events:
-        if step == "blocked":
-            detail = _BLOCKED.get(detail, detail)
-        elif step == "result" and role == "simple":
-            role, detail = "simple", "1" if detail == "success" else "0"
-        # "step:role:" is one of a few dozen: made once, not per event.
-        prefix = prefixes.get((step, role))
-        if prefix is None:
-            prefix = f"{_STEP.get(step, step)}:{_ROLE.get(role, role[:1])}:"
-            if len(prefixes) < 256:
-                prefixes[(step, role)] = prefix
-        parts.append(prefix + detail if detail.__class__ is str else f"{prefix}{detail}")
+    for event in events:
+        text = texts.get(event)
+        if text is None:
+            text = event_text(*event)
+            if len(texts) < _MAX_TEXTS:
+                texts[event] = text
+        parts.append(text)
     return "|".join(parts)
 
 
-#: (step, role) -> the "step:role:" that ``duel_text`` writes (bounded).
-_PREFIXES: dict[tuple[str, str], str] = {}
+def event_text(step: str, role: str, detail: str) -> str:
+    """One duel event as ``duel_text`` writes it: "<step>:<role>:<detail>"."""
+    if step == "blocked":
+        detail = _BLOCKED.get(detail, detail)
+    elif step == "result" and role == "simple":
+        role, detail = "simple", "1" if detail == "success" else "0"
+    return f"{_STEP.get(step, step)}:{_ROLE.get(role, role[:1])}:{detail}"
+
+
+#: Event (step, role, detail) -> its text in ``duel_text`` (bounded: a long run of
+#: games meets new flips and cheats; the common events are met in the first games).
+_TEXTS: dict[tuple[str, str, str], str] = {}
+_MAX_TEXTS = 4096
 
 
 def flip_text(flip) -> str:
@@ -134,7 +142,7 @@ class EventLog:
         self.events: list[list[Any]] = []
 
     def add(self, *event: Any) -> None:
-        self.events.append(list(event))
+        self.events.append([*event])  # a display, not a call of ``list`` (hundreds a game)
 
     def __len__(self) -> int:
         return len(self.events)

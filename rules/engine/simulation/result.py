@@ -71,27 +71,29 @@ class Casualty:
                 for role, idx in scheme.noted.items():
                     if idx == victim.idx:
                         noted.append((side.key, scheme.key, role))
+        # Positional, in field order (keywords would pass through a dict, one per kill;
+        # test_positional_builds pins it to the keyword build).
         return cls(
-            model=victim.id,
-            name=victim.name,
-            side=SIDE_KEYS[victim.side],
-            station=victim.p.station,
-            characteristics=tuple(sorted(victim.p.characteristics)),
-            cost=victim.p.cost,
-            printed_cost=victim.p.printed_cost,
-            is_leader=victim.p.is_leader,
-            arrival=("summoned" if victim.idx in st.summoned_on
-                     else "late" if victim.p.enters_on_turn else "deployed"),
-            turn=st.turn,
-            how=how,
-            killer=None if by is None else by.id,
-            killer_side=None if by is None else SIDE_KEYS[by.side],
-            action=cause,
-            by_effect="" if own_action else cause,
-            during_own_activation=during_own,
-            with_blast=blast,
-            pools={s.key: s.pool for s in st.sides},
-            noted_by=tuple(noted),
+            victim.id,  # model
+            victim.name,  # name
+            SIDE_KEYS[victim.side],  # side
+            victim.p.station,  # station
+            tuple(sorted(victim.p.characteristics)),  # characteristics
+            victim.p.cost,  # cost
+            victim.p.printed_cost,  # printed_cost
+            victim.p.is_leader,  # is_leader
+            ("summoned" if victim.idx in st.summoned_on
+             else "late" if victim.p.enters_on_turn else "deployed"),  # arrival
+            st.turn,  # turn
+            how,  # how
+            None if by is None else by.id,  # killer
+            None if by is None else SIDE_KEYS[by.side],  # killer_side
+            cause,  # action
+            "" if own_action else cause,  # by_effect
+            during_own,  # during_own_activation
+            blast,  # with_blast
+            {s.key: s.pool for s in st.sides},  # pools
+            tuple(noted),  # noted_by
         )
 
 

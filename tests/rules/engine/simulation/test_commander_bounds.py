@@ -370,7 +370,7 @@ def test_the_ceiling_counts_every_model_a_pulse_could_help():
     assert _ceiling(st_, m, m.p.action("Hex")) == 2 * _BANE["slow"]
 
 
-# -- duel_text's prefix table ------------------------------------------------------------
+# -- duel_text's event table -------------------------------------------------------------
 
 
 def _plain_duel_text(events) -> str:
@@ -398,20 +398,21 @@ def test_duel_text_is_the_plain_format(events):
     events = tuple(events)
     assert sim_log.duel_text(events) == _plain_duel_text(events)
     assert sim_log.duel_text(events) == _plain_duel_text(events)  # from the table now
-    assert len(sim_log._PREFIXES) <= 256
+    assert len(sim_log._TEXTS) <= sim_log._MAX_TEXTS
 
 
-def test_duel_text_table_stays_bounded():
-    sim_log._PREFIXES.clear()
+def test_duel_text_table_stays_bounded(monkeypatch):
+    sim_log._TEXTS.clear()
+    monkeypatch.setattr(sim_log, "_MAX_TEXTS", 256)
     for i in range(600):
         events = (("flip", f"role{i}", "13R"), (f"step{i}", "attacker", "1M"),
                   ("result", "simple", "success"), ("blocked", "defender",
                                                     "the Black Joker was flipped"))
         assert sim_log.duel_text(events) == _plain_duel_text(events)
-        assert len(sim_log._PREFIXES) <= 256
-    assert len(sim_log._PREFIXES) == 256
-    # Once full, new prefixes are still written right (made, not kept).
+        assert len(sim_log._TEXTS) <= 256
+    assert len(sim_log._TEXTS) == 256
+    # Once full, new events are still written right (made, not kept).
     fresh = (("choose", "nobody-seen", "2C"),)
     assert sim_log.duel_text(fresh) == "c:n:2C" == _plain_duel_text(fresh)
-    assert ("choose", "nobody-seen") not in sim_log._PREFIXES
-    sim_log._PREFIXES.clear()
+    assert ("choose", "nobody-seen", "2C") not in sim_log._TEXTS
+    sim_log._TEXTS.clear()  # the junk events out
