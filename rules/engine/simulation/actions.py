@@ -414,7 +414,7 @@ def _walk(game: Game, m: Model, path) -> None:
             return
     m.x, m.y = end
     st.moved()
-    game.log.events.append(["walk", m.idx, [list(p) for p in path]])  # ``log.add``
+    game.log.add("walk", m.idx, [list(p) for p in path])
     for piece_id in st.hazards_entered(m, path, start):
         game.hazard(m, piece_id)
     _terror_after_walk(game, m)
@@ -686,9 +686,8 @@ def resolve_attack(game: Game, attacker: Model, action: ActionProfile, target: M
         return result
     attacker.attacks_made += 1
     won = result.winner == "attacker"  # ``result.attacker_won``
-    # ``log.add`` written out (one per attack), as for the walk and Condition events.
-    game.log.events.append(["attack", attacker.idx, target.idx, action.name,
-                            duel_text(result.events), int(won), result.margin])
+    game.log.add("attack", attacker.idx, target.idx, action.name, duel_text(result.events),
+                 int(won), result.margin)
     defence = (target.p.defensive_named(result.defender.trigger.name)
                if result.defender.trigger is not None else None)
     declared = result.attacker.trigger

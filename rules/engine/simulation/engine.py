@@ -712,13 +712,13 @@ class Game:
             self.remove_condition(m, name)
             return
         m.conditions[name] = value
-        self.log.events.append(["cond", m.idx, name, value])  # ``log.add`` written out
+        self.log.add("cond", m.idx, name, value)
 
     def remove_condition(self, m: Model, name: str) -> None:
         if name in m.conditions:
             del m.conditions[name]
             m.cond_source.pop(name, None)
-            self.log.events.append(["cond", m.idx, name, 0])  # ``log.add`` written out
+            self.log.add("cond", m.idx, name, 0)
             if name == "paralyzed":
                 self.state.moved()
 
@@ -742,7 +742,7 @@ class Game:
             cond[name] = 1
         if by is not None:
             m.cond_source[name] = by.idx
-        self.log.events.append(["cond", m.idx, name, cond[name]])  # ``log.add`` written out
+        self.log.add("cond", m.idx, name, cond[name])
         if name == "paralyzed":
             self.state.moved()  # its engagement range is now 0
             if self.state.active is m:
