@@ -595,9 +595,7 @@ class Game:
         self.ap = 0
         self.extra_ap = {}
         self.activations += 1
-        # Three events every Activation: appended as ``EventLog.add`` appends them,
-        # without its call and argument packing.
-        self.log.events.append(["act", m.idx])
+        self.log.add("act", m.idx)
         cond = m.conditions
         if "defensive" in cond:
             self.remove_condition(m, "defensive")
@@ -632,7 +630,7 @@ class Game:
             if talents.shooting_expert:
                 extra["sh"] = 1
         self.zero_used = False
-        self.log.events.append(["ap", m.idx, self.ap])  # ``log.add``, written out
+        self.log.add("ap", m.idx, self.ap)
 
     def perform(self, m: Model, command) -> None:
         """Check a command against the rules (``IllegalCommand`` names the reason) and do it."""
@@ -663,7 +661,7 @@ class Game:
         st.active = None
         self.ap = 0
         self.extra_ap = {}
-        self.log.events.append(["done", m.idx])  # ``log.add``, written out
+        self.log.add("done", m.idx)
 
     def end_phase(self) -> bool:
         st = self.state
