@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 # The distribution's own python3 when it is 3.11 or newer, else python3 on PATH; PYTHON=...
 # picks another. A plain source build that may come first on PATH (pyenv's default: a shared
-# libpython, no profile-guided optimisation) plays about a fifth fewer simulated encounters
+# libpython, no profile-guided optimisation) plays about a tenth fewer simulated encounters
 # a second than Debian's build of the same Python (bench/bench_simulator.py).
 if [ -z "${PYTHON:-}" ]; then
   PYTHON=python3
