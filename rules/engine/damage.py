@@ -234,6 +234,13 @@ def damage_fate_modifiers(
     """
     if positive < 0 or negative < 0 or hard_to_wound < 0 or focused < 0:  # no min() call
         raise RulesError("Twist counts and condition values cannot be negative.")
+    return _twists(margin, positive, negative, hard_to_wound, defender_soulstone, focused)
+
+
+def _twists(margin: int | None, positive: int, negative: int, hard_to_wound: int,
+            defender_soulstone: bool, focused: int) -> tuple[int, int]:
+    """``damage_fate_modifiers`` for counts already checked, called positionally (a damage
+    flip on every hit: keywords would go through a dict)."""
     pos = positive + focused
     neg = negative + hard_to_wound + (1 if defender_soulstone else 0)
     if margin is not None:
@@ -390,15 +397,9 @@ def damage_flip(
         extra = twists[action]
         positive, negative = positive + max(extra, 0), negative + max(-extra, 0)
     if positive >= 0 and negative >= 0 and hard_to_wound >= 0 and focused >= 0:
-        # ``damage_fate_modifiers`` written out for counts it accepts (it refuses the others).
-        pos = positive + focused
-        neg = negative + hard_to_wound + (1 if defender_soulstone else 0)
-        if margin is not None:
-            acc = accuracy_twist(margin)
-            if acc > 0:
-                pos += acc
-            else:
-                neg -= acc
+        # ``damage_fate_modifiers`` for counts it accepts (it refuses the others).
+        pos, neg = _twists(margin, positive, negative, hard_to_wound, defender_soulstone,
+                           focused)
     else:
         pos, neg = damage_fate_modifiers(
             margin=margin,
